@@ -1,0 +1,216 @@
+import { clientLoginLinks, pageLinks, sectionLinks, toolLinks, type NavLink } from '@content/navigation';
+import { ChevronDown, Menu, X } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
+import { useSectionLink } from '~/lib/scroll-to-section';
+import { Logo } from './logo';
+import { site } from '@content/site';
+
+const navItemClass =
+  'inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink';
+
+/** A link to a home-page section that scrolls there (navigating home first when needed). */
+function SectionLink({ link, className, onNavigate }: { link: NavLink; className: string; onNavigate?: () => void }) {
+  const onSectionClick = useSectionLink();
+  return (
+    <a
+      href={link.href}
+      className={className}
+      onClick={(event) => {
+        onSectionClick(event, link.href);
+        onNavigate?.();
+      }}
+    >
+      {link.label}
+    </a>
+  );
+}
+
+/**
+ * A header dropdown on Radix: arrow keys move between items, Escape and an outside click
+ * close it, and focus returns to the trigger. Non-modal, so the page stays scrollable.
+ */
+function HeaderDropdown({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={`${navItemClass} data-[state=open]:bg-slate-100`}>
+        {label}
+        <ChevronDown aria-hidden="true" className="h-4 w-4" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={8}
+          className="z-50 min-w-64 rounded-lg border border-slate-200 bg-white p-1.5 shadow-xl"
+        >
+          {children}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+const dropdownItemClass =
+  'block cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-700';
+
+function ToolsMenu() {
+  return (
+    <HeaderDropdown label="Tools">
+      {toolLinks.map((link) => (
+        <DropdownMenu.Item key={link.href} asChild className={dropdownItemClass}>
+          <Link to={link.href}>
+            <span className="block font-semibold text-ink">{link.label}</span>
+            {link.description ? <span className="block text-xs text-slate-600">{link.description}</span> : null}
+          </Link>
+        </DropdownMenu.Item>
+      ))}
+    </HeaderDropdown>
+  );
+}
+
+function ClientLoginMenu() {
+  return (
+    <HeaderDropdown label="Client Log In">
+      {clientLoginLinks.map((link) => (
+        <DropdownMenu.Item key={link.href} asChild className={dropdownItemClass}>
+          <a href={link.href}>{link.label}</a>
+        </DropdownMenu.Item>
+      ))}
+    </HeaderDropdown>
+  );
+}
+
+function MobileMenu({ onClose }: { onClose: () => void }) {
+  const groupHeading = 'px-3 pt-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-600';
+  const itemClass = 'block rounded-md px-3 py-2.5 text-base font-medium text-ink hover:bg-slate-100';
+  return (
+    <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 bg-white lg:hidden">
+      <ul className="container-page space-y-0.5 py-3">
+        <li>
+          <SectionLink link={sectionLinks.services} className={itemClass} onNavigate={onClose} />
+        </li>
+        <li>
+          <SectionLink link={sectionLinks.solutions} className={itemClass} onNavigate={onClose} />
+        </li>
+        <li>
+          <p className={groupHeading} id="mobile-platforms">
+            Platforms
+          </p>
+          <ul aria-labelledby="mobile-platforms">
+            {toolLinks.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className={`${itemClass} pl-6`} onClick={onClose}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </li>
+        {pageLinks.map((link) => (
+          <li key={link.href}>
+            <Link to={link.href} className={itemClass} onClick={onClose}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <p className={groupHeading} id="mobile-client-login">
+            Client Log In
+          </p>
+          <ul aria-labelledby="mobile-client-login">
+            {clientLoginLinks.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className={`${itemClass} pl-6`} onClick={onClose}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </li>
+        <li className="pt-2">
+          <SectionLink link={sectionLinks.contact} className={buttonClass('accent', 'md', 'w-full')} onNavigate={onClose} />
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+export function Header() {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  // The mobile menu closes on Escape (focus back to its button) and on a click outside the header.
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMobileOpen(false);
+      toggleRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setMobileOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [mobileOpen]);
+
+  return (
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="rounded-md" aria-label={`${site.name} home`}>
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            <li>
+              <SectionLink link={sectionLinks.services} className={navItemClass} />
+            </li>
+            <li>
+              <SectionLink link={sectionLinks.solutions} className={navItemClass} />
+            </li>
+            <li>
+              <ToolsMenu />
+            </li>
+            {pageLinks.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className={navItemClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <ClientLoginMenu />
+            </li>
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <SectionLink link={sectionLinks.contact} className={buttonClass('accent', 'sm', 'hidden sm:inline-flex')} />
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-ink hover:bg-slate-100 lg:hidden"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            {mobileOpen ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+          </button>
+        </div>
+      </div>
+      {mobileOpen ? <MobileMenu onClose={() => setMobileOpen(false)} /> : null}
+    </header>
+  );
+}

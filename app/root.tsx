@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { Footer } from './components/layout/footer';
+import { Header } from './components/layout/header';
+import { NotFoundCard } from './components/layout/not-found-card';
+import { Toaster } from './components/ui/toaster';
+import { TooltipProvider } from './components/ui/tooltip';
+import { useNonce } from './lib/nonce';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** Only browser-safe configuration leaves the server here (the canonical origin). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { siteUrl: context.publicConfig.siteUrl };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f35" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to main content
+        </a>
+        <TooltipProvider>
+          <Header />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <Footer />
+          <Toaster />
+        </TooltipProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Never shows a stack trace in production; 404s get the not-found card. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundCard />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <div className="container-page py-24 text-center">
+      <title>Something went wrong</title>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-3 text-slate-600">
+        {status >= 500
+          ? 'We could not load this page. Please try again in a moment.'
+          : `The request could not be completed (error ${status}).`}
+      </p>
+      <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Return to the home page
+      </a>
+      {stack ? <pre className="mt-8 overflow-x-auto rounded bg-slate-100 p-4 text-left text-xs">{stack}</pre> : null}
+    </div>
+  );
+}

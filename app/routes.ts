@@ -1,0 +1,16 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+/** The route table of SPEC §2: one module per page, no route parameters. */
+export default [
+  index('routes/home.tsx'),
+  route('leadership', 'routes/leadership.tsx'),
+  route('knowledge-base', 'routes/knowledge-base.tsx'),
+  route('vpv-market', 'routes/vpv-market.tsx'),
+  route('vpv-lease', 'routes/vpv-lease.tsx'),
+  route('vpv-market-sandbox', 'routes/vpv-market-sandbox.tsx'),
+  route('vpv-lease-sandbox', 'routes/vpv-lease-sandbox.tsx'),
+  route('virtual-pipeline', 'routes/virtual-pipeline.tsx'),
+  route('lng-vs-cng', 'routes/lng-vs-cng.tsx'),
+  route('sitemap', 'routes/sitemap.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,20 @@
+import express, { type Router } from 'express';
+import type { Services } from '../context.ts';
+import { apiErrorHandler, notFound } from './errors.ts';
+
+/**
+ * The JSON API of SPEC §7. Each area mounts its own router here, so any endpoint is one
+ * hop from this file: `server/api/<area>.ts`.
+ */
+export function createApiRouter(services: Services): Router {
+  const router = express.Router();
+  // API answers are per-user or change often; never let a shared cache keep them.
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.use(notFound);
+  router.use(apiErrorHandler(services.logger));
+  return router;
+}

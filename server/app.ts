@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { AppLoadContext, ServerBuild } from 'react-router';
+import { createApiRouter } from './api/index.ts';
+import type { RequestContext, Services } from './context.ts';
+
+export interface AppOptions {
+  services: Services;
+  /** The React Router server build, or a getter for it (development reloads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Directory of the built client assets; absent in development, where Vite serves them. */
+  clientDir?: string;
+  /** Extra middleware placed before the React Router handler (Vite's dev middleware). */
+  before?: RequestHandler[];
+}
+
+/** Builds the Express app from its services; testable without listening on a port. */
+export function createApp({ services, build, clientDir, before = [] }: AppOptions): Express {
+  const { config, database, logger } = services;
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.use((_req, res, next) => {
+    res.locals.nonce = crypto.randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(securityHeaders(config.env === 'development', config.siteUrl.startsWith('https:')));
+  app.use(compression());
+
+  app.get('/healthz', (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'no-store').send('ok');
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ready = await database.ping();
+    res.status(ready ? 200 : 503).type('text/plain').set('Cache-Control', 'no-store').send(ready ? 'ready' : 'database unavailable');
+  });
+
+  if (clientDir) {
+    // Vite content-hashes everything under assets/, so it may be cached forever.
+    app.use(
+      '/assets',
+      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+    );
+    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+  }
+  for (const middleware of before) app.use(middleware);
+
+  app.use('/api', createApiRouter(services));
+
+  app.all(
+    '/{*splat}',
+    createRequestHandler({
+      build: typeof build === 'function' ? build : async () => build,
+      mode: config.env === 'development' ? 'development' : 'production',
+      getLoadContext: (_req, res): AppLoadContext & RequestContext => ({
+        services,
+        nonce: String(res.locals.nonce),
+        publicConfig: { siteUrl: config.siteUrl },
+      }),
+    }),
+  );
+
+  app.use(((error, req, res, _next) => {
+    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
+    if (res.headersSent) return;
+    res.status(500).type('text/plain').send('Internal Server Error');
+  }) satisfies express.ErrorRequestHandler);
+
+  return app;
+}
+
+function securityHeaders(development: boolean, https: boolean): RequestHandler {
+  return helmet({
+    // Vite's dev server injects its own inline client scripts; the CSP applies to real builds.
+    contentSecurityPolicy: development
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", (_req, res) => `'nonce-${String((res as express.Response).locals.nonce)}'`],
+            // Inline style attributes come from React and Radix positioning; scripts stay strict.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+            baseUri: ["'self'"],
+            objectSrc: ["'none'"],
+            ...(https ? { upgradeInsecureRequests: [] } : {}),
+          },
+        },
+    strictTransportSecurity: https ? undefined : false,
+    crossOriginEmbedderPolicy: false,
+  });
+}

@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed and validated once at start.
+ * A bad value stops the process with a message naming the variable, instead of
+ * failing later in some unrelated request.
+ */
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+  error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+});
+
+const databaseUrl = z
+  .string()
+  .refine(
+    (value) => /^(postgres|postgresql):\/\//.test(value) || /^(sqlite|file):/.test(value),
+    'must be a postgres:// URL or a sqlite:/file: path',
+  );
+
+const httpOrigin = z
+  .url({ error: 'must be an absolute http(s) URL such as https://example.com' })
+  .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
+  .transform((value) => new URL(value).origin);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  SITE_URL: httpOrigin.optional(),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: databaseUrl.optional(),
+  LOG_LEVEL: logLevel.optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  /** Public origin, no trailing slash: used for canonical URLs, Open Graph and the sitemap. */
+  siteUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  logLevel: z.infer<typeof logLevel>;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function sqliteFileFrom(url: string): string {
+  return url.replace(/^(sqlite|file):(\/\/)?/, '');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings are treated as unset so `PORT= npm start` behaves like no PORT at all.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}=${JSON.stringify(cleaned[String(issue.path[0])] ?? '')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const database: DatabaseConfig = values.DATABASE_URL?.startsWith('postgres')
+    ? { dialect: 'postgres', url: values.DATABASE_URL }
+    : {
+        dialect: 'sqlite',
+        file: values.DATABASE_URL
+          ? path.resolve(sqliteFileFrom(values.DATABASE_URL))
+          : path.join(dataDir, 'site.db'),
+      };
+
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    siteUrl: values.SITE_URL ?? `http://localhost:${values.PORT}`,
+    dataDir,
+    database,
+    logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'test' ? 'silent' : 'info'),
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+  };
+}

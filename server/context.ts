@@ -1,0 +1,30 @@
+import type { Config } from './config.ts';
+import type { DbHandle } from './db/connection.ts';
+import type { Logger } from './logger.ts';
+
+/**
+ * What the server hands to every React Router loader and action, so a loader and the
+ * JSON API share one database connection and one code path.
+ */
+export interface Services {
+  config: Config;
+  database: DbHandle;
+  logger: Logger;
+}
+
+/** The browser-safe subset of configuration; the root loader sends exactly this. */
+export interface PublicConfig {
+  siteUrl: string;
+}
+
+export interface RequestContext {
+  services: Services;
+  /** Per-request CSP nonce for React Router's inline scripts. */
+  nonce: string;
+  publicConfig: PublicConfig;
+}
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged declaration
+  interface AppLoadContext extends RequestContext {}
+}

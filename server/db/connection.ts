@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Dialect = DatabaseConfig['dialect'];
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  /** True when the database answers a trivial query; used by /readyz. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// PostgreSQL BIGINT (COUNT(*) and friends) arrives as a string by default; our counts fit a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(config: DatabaseConfig, options: { searchPath?: string } = {}): DbHandle {
+  if (config.dialect === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', ping: () => ping(db), close: () => db.destroy() };
+  }
+
+  fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  const file = new SQLite(config.file);
+  // WAL lets readers continue while a write commits; busy_timeout covers a second process.
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, dialect: 'sqlite', ping: () => ping(db), close: () => db.destroy() };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,19 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import { migrations as allMigrations } from './migrations/index.ts';
+
+/** Brings the schema up to date; run at every start, before the server listens. */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  migrations: Record<string, Migration> = allMigrations,
+): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

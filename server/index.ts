@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { closeGracefully, listen } from './http-server.ts';
+import { createLogger } from './logger.ts';
+import { closeServices, createServices } from './services.ts';
+
+/** Production entry: load config, migrate, listen, and shut down gracefully on SIGTERM. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const services = await createServices(config, logger);
+
+  const buildDir = path.resolve('build');
+  const build = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const app = createApp({ services, build, clientDir: path.join(buildDir, 'client') });
+  const server = await listen(app, config.port, config.host);
+  logger.info({ url: `http://${config.host}:${config.port}`, siteUrl: config.siteUrl, database: config.database.dialect }, 'listening');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await closeGracefully(server, config.shutdownTimeoutMs);
+    await closeServices(services);
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
