@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
@@ -53,6 +53,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // A marker for tests and for CSS that should only apply once the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

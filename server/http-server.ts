@@ -16,8 +16,13 @@ export function closeGracefully(server: Server, timeoutMs: number): Promise<void
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
     timer.unref();
+    // A keep-alive connection becomes idle when its in-flight response ends; close it then
+    // instead of waiting for the keep-alive timeout.
+    const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+    sweeper.unref();
     server.close(() => {
       clearTimeout(timer);
+      clearInterval(sweeper);
       resolve();
     });
     server.closeIdleConnections();

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
-import { openDatabase } from './db/connection.ts';
+import { type DbHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Logger } from './logger.ts';
 
@@ -8,8 +8,12 @@ import type { Logger } from './logger.ts';
  * Opens the database, brings its schema up to date and assembles the services shared by
  * the JSON API and the React Router loaders. Used by the server entry and by tests.
  */
-export async function createServices(config: Config, logger: Logger): Promise<Services> {
-  const database = openDatabase(config.database);
+export async function createServices(
+  config: Config,
+  logger: Logger,
+  options: { database?: DbHandle } = {},
+): Promise<Services> {
+  const database = options.database ?? openDatabase(config.database);
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

@@ -50,6 +50,11 @@ export function dismissToast(id: number): void {
   );
 }
 
+/** The current queue, newest first. */
+export function getToasts(): readonly ToastItem[] {
+  return toasts;
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

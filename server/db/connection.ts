@@ -28,7 +28,7 @@ export function openDatabase(config: DatabaseConfig, options: { searchPath?: str
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', ping: () => ping(db), close: () => db.destroy() };
+    return handle(db, 'postgres');
   }
 
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -39,7 +39,19 @@ export function openDatabase(config: DatabaseConfig, options: { searchPath?: str
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
-  return { db, dialect: 'sqlite', ping: () => ping(db), close: () => db.destroy() };
+  return handle(db, 'sqlite');
+}
+
+function handle(db: Db, dialect: Dialect): DbHandle {
+  // Kysely would quietly reopen a destroyed pool; a closed handle must stay closed and
+  // closing twice (shutdown racing a test teardown) must not throw.
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    dialect,
+    ping: async () => !closing && ping(db),
+    close: () => (closing ??= db.destroy()),
+  };
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the production build in the system Chromium
+ * (Playwright cannot download its own browsers here). One server on a fresh data dir.
+ */
+const port = Number(process.env.E2E_PORT ?? 3111);
+export const baseURL = `http://127.0.0.1:${port}`;
+export const e2eDataDir = 'tmp/e2e-data';
+export const e2eAdmin = { username: 'e2e-admin', password: 'e2e-admin-password-1' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  webServer: {
+    command: `rm -rf ${e2eDataDir} && node scripts/start.mjs`,
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_URL: baseURL,
+      DATA_DIR: e2eDataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: e2eAdmin.username,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      LEADS_RATE_LIMIT: '1000',
+    },
+  },
+});

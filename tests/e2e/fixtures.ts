@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+const localHosts = new Set(['127.0.0.1', 'localhost']);
+
+/**
+ * The `test` of every end-to-end spec. After each test it checks that no request left
+ * 127.0.0.1 (no third parties) and that the page raised no uncaught script error.
+ */
+export const test = base.extend<{ guard: void }>({
+  guard: [
+    async ({ page }, use) => {
+      const external: string[] = [];
+      const errors: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (/^(https?|wss?):$/.test(url.protocol) && !localHosts.has(url.hostname)) external.push(request.url());
+      });
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await use();
+      expect(external, 'requests that left 127.0.0.1').toEqual([]);
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Runs axe (WCAG 2.1 A and AA) on the current page and returns the violations. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+/** Opens a route and waits until React has hydrated, so client-side handlers are attached. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  return response;
+}

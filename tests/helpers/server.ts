@@ -1,0 +1,65 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { createApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import type { Services } from '../../server/context.ts';
+import type { Dialect } from '../../server/db/connection.ts';
+import { closeGracefully, listen } from '../../server/http-server.ts';
+import { createLogger } from '../../server/logger.ts';
+import { closeServices, createServices } from '../../server/services.ts';
+import { type TestDatabase, createTestDatabase } from './databases.ts';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+let buildPromise: Promise<ServerBuild> | undefined;
+
+/** The production React Router build (npm test builds it before running Vitest). */
+export function loadBuild(): Promise<ServerBuild> {
+  buildPromise ??= import(pathToFileURL(path.join(root, 'build', 'server', 'index.js')).href) as Promise<ServerBuild>;
+  return buildPromise;
+}
+
+export interface TestServer {
+  url: string;
+  services: Services;
+  database: TestDatabase;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * The real Express app on a random loopback port, on a fresh database of the dialect.
+ * `env` adds environment variables (as strings, exactly as the process would see them).
+ */
+export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase(dialect);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.url,
+    ...env,
+  });
+  const logger = createLogger(config);
+  const services = await createServices(config, logger, { database: database.handle });
+  const app = createApp({ services, build: await loadBuild(), clientDir: path.join(root, 'build', 'client') });
+  const server = await listen(app, 0, '127.0.0.1');
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}`;
+  // The configured SITE_URL would say port 0; tests that care set SITE_URL themselves.
+  if (!env.SITE_URL) config.siteUrl = url;
+  return {
+    url,
+    services,
+    database,
+    server,
+    close: async () => {
+      await closeGracefully(server, 1000);
+      await closeServices(services);
+      await database.destroy();
+    },
+  };
+}

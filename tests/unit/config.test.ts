@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+describe('configuration from the environment', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.siteUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.database).toEqual({ dialect: 'sqlite', file: path.resolve('data', 'site.db') });
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('derives the default SITE_URL from PORT and keeps only the origin of a given one', () => {
+    expect(loadConfig({ PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ SITE_URL: 'https://www.example.com/some/path/' }).siteUrl).toBe('https://www.example.com');
+  });
+
+  it('switches to PostgreSQL for a postgres:// DATABASE_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://user@db.internal:5432/site' });
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://user@db.internal:5432/site' });
+  });
+
+  it('puts the SQLite file inside DATA_DIR by default', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/vpv' }).database).toEqual({ dialect: 'sqlite', file: '/srv/vpv/site.db' });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', LOG_LEVEL: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT="abc": must be a number/],
+    ['PORT', '70000', /PORT="70000": must be between 0 and 65535/],
+    ['SITE_URL', 'not a url', /SITE_URL="not a url": must be an absolute http\(s\) URL/],
+    ['SITE_URL', 'ftp://example.com', /SITE_URL="ftp:\/\/example.com": must start with http/],
+    ['DATABASE_URL', 'mysql://localhost/db', /DATABASE_URL=.*must be a postgres:\/\/ URL/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud": must be one of/],
+  ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});
