@@ -35,8 +35,8 @@ describe.each(testDialects)('the data layer on %s', (dialect) => {
   it('applies a new migration once and records it', async () => {
     database = await createTestDatabase(dialect);
     const db = database.handle.db as unknown as Kysely<{ widgets: { id: number; name: string } }>;
-    expect(await migrateToLatest(db, sampleMigrations)).toEqual(['2026-01-01-001-widgets']);
-    expect(await migrateToLatest(db, sampleMigrations)).toEqual([]);
+    expect(await migrateToLatest(database.handle.db, sampleMigrations)).toEqual(['2026-01-01-001-widgets']);
+    expect(await migrateToLatest(database.handle.db, sampleMigrations)).toEqual([]);
     await db.insertInto('widgets').values({ id: 1, name: 'cryogenic trailer' }).execute();
     const rows = await db.selectFrom('widgets').selectAll().execute();
     expect(rows).toEqual([{ id: 1, name: 'cryogenic trailer' }]);
