@@ -14,9 +14,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** Only browser-safe configuration leaves the server here (the canonical origin). */
+/** Only browser-safe data leaves the server here: the canonical origin and who the admin is. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.publicConfig.siteUrl };
+  const admin: { username: string } | null = null;
+  return { siteUrl: context.publicConfig.siteUrl, admin };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -23,6 +23,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   const { config, database, logger } = services;
   const app = express();
   app.disable('x-powered-by');
+  // req.ip honours X-Forwarded-For only from proxies TRUST_PROXY names.
+  app.set('trust proxy', config.trustProxy);
 
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString('base64');

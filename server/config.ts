@@ -38,7 +38,19 @@ const envSchema = z.object({
   DATABASE_URL: databaseUrl.optional(),
   LOG_LEVEL: logLevel.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  TRUST_PROXY: z.string().default('false'),
 });
+
+/**
+ * Express's `trust proxy`: 'false' (default: use the socket address), 'true', a hop count,
+ * or a comma-separated list of proxy addresses/subnets ('loopback, 10.0.0.0/8').
+ */
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
 
 export type DatabaseConfig =
   | { dialect: 'sqlite'; file: string }
@@ -54,6 +66,8 @@ export interface Config {
   database: DatabaseConfig;
   logLevel: z.infer<typeof logLevel>;
   shutdownTimeoutMs: number;
+  /** Whether and which proxies may set X-Forwarded-For; see parseTrustProxy. */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {
@@ -96,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'test' ? 'silent' : 'info'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
   };
 }

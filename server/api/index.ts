@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import type { Services } from '../context.ts';
 import { apiErrorHandler, notFound } from './errors.ts';
+import { requireSameOrigin } from './same-origin.ts';
 
 /**
  * The JSON API of SPEC §7. Each area mounts its own router here, so any endpoint is one
@@ -13,6 +14,9 @@ export function createApiRouter(services: Services): Router {
     res.set('Cache-Control', 'no-store');
     next();
   });
+  router.use(requireSameOrigin(() => services.config.siteUrl));
+
+  // Area routers, one per file (server/api/<area>.ts), are mounted below.
 
   router.use(notFound);
   router.use(apiErrorHandler(services.logger));

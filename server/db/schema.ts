@@ -1,6 +1,8 @@
 /**
  * The typed shape of every table, joined into one `Database` interface for Kysely.
- * Each area adds its tables here and its migration in `migrations/`.
+ * Each area declares its tables in `tables/<area>.ts` and adds them here, with its
+ * migration in `migrations/`.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- tables are added by each feature's migration
-export interface Database {}
+import type { RateLimitTables } from './tables/rate-limits.ts';
+
+export type Database = RateLimitTables;

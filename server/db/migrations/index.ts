@@ -1,7 +1,11 @@
 import type { Migration } from 'kysely';
+import * as rateLimits from './2026-11-22-001-rate-limits.ts';
 
 /**
  * Every migration, in order. Keys are date-stamped so they sort by age; a migration
  * never imports app code and uses only SQL that both SQLite and PostgreSQL accept.
+ * Add a new one at the end: `'YYYY-MM-DD-NNN-name': module`.
  */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-001-rate-limits': rateLimits,
+};
