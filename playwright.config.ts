@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3111);
 export const baseURL = `http://127.0.0.1:${port}`;
-export const e2eDataDir = 'tmp/e2e-data';
+export const e2eDataDir = `tmp/e2e-data-${port}`;
 export const e2eAdmin = { username: 'e2e-admin', password: 'e2e-admin-password-1' };
 
 export default defineConfig({

@@ -4,5 +4,6 @@ export default {
   // Server-rendered: every public page arrives as complete HTML, then hydrates.
   ssr: true,
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // BUILD_DIR lets parallel checkouts or test runs build side by side.
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
 } satisfies Config;

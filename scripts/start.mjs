@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const stamp = path.join(root, 'build', '.build-stamp');
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+const stamp = path.join(buildDir, '.build-stamp');
 const inputs = ['app', 'content', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
 
 function newestMtime(target) {
@@ -20,7 +21,7 @@ function newestMtime(target) {
 }
 
 function buildIsStale() {
-  if (!fs.existsSync(stamp) || !fs.existsSync(path.join(root, 'build', 'server', 'index.js'))) return true;
+  if (!fs.existsSync(stamp) || !fs.existsSync(path.join(buildDir, 'server', 'index.js'))) return true;
   const built = fs.statSync(stamp).mtimeMs;
   return inputs.some((input) => newestMtime(path.join(root, input)) > built);
 }

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const services = await createServices(config, logger);
 
-  const buildDir = path.resolve('build');
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
   const build = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
   const app = createApp({ services, build, clientDir: path.join(buildDir, 'client') });
   const server = await listen(app, config.port, config.host);

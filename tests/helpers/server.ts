@@ -12,11 +12,12 @@ import { closeServices, createServices } from '../../server/services.ts';
 import { type TestDatabase, createTestDatabase } from './databases.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
 let buildPromise: Promise<ServerBuild> | undefined;
 
 /** The production React Router build (npm test builds it before running Vitest). */
 export function loadBuild(): Promise<ServerBuild> {
-  buildPromise ??= import(pathToFileURL(path.join(root, 'build', 'server', 'index.js')).href) as Promise<ServerBuild>;
+  buildPromise ??= import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href) as Promise<ServerBuild>;
   return buildPromise;
 }
 
@@ -44,7 +45,7 @@ export async function startTestServer(dialect: Dialect, env: Record<string, stri
   });
   const logger = createLogger(config);
   const services = await createServices(config, logger, { database: database.handle });
-  const app = createApp({ services, build: await loadBuild(), clientDir: path.join(root, 'build', 'client') });
+  const app = createApp({ services, build: await loadBuild(), clientDir: path.join(buildDir, 'client') });
   const server = await listen(app, 0, '127.0.0.1');
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
