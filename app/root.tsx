@@ -15,8 +15,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** Only browser-safe data leaves the server here: the canonical origin and who the admin is. */
-export function loader({ context }: Route.LoaderArgs) {
-  const admin: { username: string } | null = null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const principal = await context.services.auth.currentAdmin(request);
+  const admin = principal ? { username: principal.username } : null;
   return { siteUrl: context.publicConfig.siteUrl, admin };
 }
 

@@ -10,6 +10,17 @@ export interface Services {
   config: Config;
   database: DbHandle;
   logger: Logger;
+  auth: AuthGate;
+}
+
+export interface AdminPrincipal {
+  id: number;
+  username: string;
+}
+
+/** Who is logged in: reads the admin session cookie of a request. */
+export interface AuthGate {
+  currentAdmin(request: Request): Promise<AdminPrincipal | null>;
 }
 
 /** The browser-safe subset of configuration; the root loader sends exactly this. */

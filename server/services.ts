@@ -21,7 +21,9 @@ export async function createServices(
     await database.close();
     throw error;
   }
-  return { config, database, logger };
+  // Replaced by real sessions in the admin issue: until then nobody is an admin.
+  const auth = { currentAdmin: async () => null };
+  return { config, database, logger, auth };
 }
 
 export async function closeServices(services: Services): Promise<void> {

@@ -1,0 +1,12 @@
+import { type AppLoadContext, data } from 'react-router';
+import type { AdminPrincipal } from '../../server/context';
+
+/**
+ * The loader-side twin of the API's requireAdmin guard: returns the logged-in admin or
+ * throws a 401 response, and marks the response uncacheable.
+ */
+export async function requireAdminInLoader(context: AppLoadContext, request: Request): Promise<AdminPrincipal> {
+  const admin = await context.services.auth.currentAdmin(request);
+  if (!admin) throw data('Authentication required', { status: 401, headers: { 'Cache-Control': 'no-store' } });
+  return admin;
+}
