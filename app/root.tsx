@@ -14,11 +14,11 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** Only browser-safe data leaves the server here: the canonical origin and who the admin is. */
+/** Only browser-safe data leaves the server here: the canonical origin, who the admin is and the client sign-in URLs. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const principal = await context.services.auth.currentAdmin(request);
   const admin = principal ? { username: principal.username } : null;
-  return { siteUrl: context.publicConfig.siteUrl, admin };
+  return { siteUrl: context.publicConfig.siteUrl, admin, clientLoginUrls: context.publicConfig.clientLoginUrls };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

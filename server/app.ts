@@ -61,7 +61,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
       getLoadContext: (_req, res): AppLoadContext & RequestContext => ({
         services,
         nonce: String(res.locals.nonce),
-        publicConfig: { siteUrl: config.siteUrl },
+        publicConfig: { siteUrl: config.siteUrl, clientLoginUrls: config.clientLoginUrls },
       }),
     }),
   );

@@ -29,6 +29,11 @@ const httpOrigin = z
   .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
   .transform((value) => new URL(value).origin);
 
+/** A full http(s) URL, path kept (a client sign-in page). */
+const httpUrl = z
+  .url({ error: 'must be an absolute http(s) URL such as https://app.example.com/login' })
+  .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   PORT: port.default(3000),
@@ -39,6 +44,8 @@ const envSchema = z.object({
   LOG_LEVEL: logLevel.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: z.string().default('false'),
+  MARKET_APP_URL: httpUrl.optional(),
+  LEASE_APP_URL: httpUrl.optional(),
 });
 
 /**
@@ -68,6 +75,13 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Whether and which proxies may set X-Forwarded-For; see parseTrustProxy. */
   trustProxy: boolean | number | string;
+  /** Client Log In targets (sign-in pages of the two platforms); null opens the in-page panel. */
+  clientLoginUrls: ClientLoginUrls;
+}
+
+export interface ClientLoginUrls {
+  market: string | null;
+  lease: string | null;
 }
 
 export class ConfigError extends Error {
@@ -111,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'test' ? 'silent' : 'info'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    clientLoginUrls: { market: values.MARKET_APP_URL ?? null, lease: values.LEASE_APP_URL ?? null },
   };
 }

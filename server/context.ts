@@ -1,4 +1,4 @@
-import type { Config } from './config.ts';
+import type { ClientLoginUrls, Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
 import type { Logger } from './logger.ts';
 
@@ -26,6 +26,7 @@ export interface AuthGate {
 /** The browser-safe subset of configuration; the root loader sends exactly this. */
 export interface PublicConfig {
   siteUrl: string;
+  clientLoginUrls: ClientLoginUrls;
 }
 
 export interface RequestContext {
