@@ -12,5 +12,8 @@ export default [
   route('virtual-pipeline', 'routes/virtual-pipeline.tsx'),
   route('lng-vs-cng', 'routes/lng-vs-cng.tsx'),
   route('sitemap', 'routes/sitemap.tsx'),
+  // Resource routes for crawlers, generated from content/pages.ts and SITE_URL.
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('robots.txt', 'routes/robots-txt.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
