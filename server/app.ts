@@ -53,6 +53,13 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
 
   app.use('/api', createApiRouter(services));
 
+  // Pages seen by a logged-in admin show admin controls and data: never cache them.
+  app.use((req, res, next) => {
+    if (services.auth.tokenFromCookieHeader(req.headers.cookie)) res.set('Cache-Control', 'no-store');
+    res.vary('Cookie');
+    next();
+  });
+
   app.all(
     '/{*splat}',
     createRequestHandler({

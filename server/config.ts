@@ -46,7 +46,14 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   MARKET_APP_URL: httpUrl.optional(),
   LEASE_APP_URL: httpUrl.optional(),
+  ADMIN_USERNAME: z.string().trim().min(2, 'must have at least 2 characters').max(64, 'must have at most 64 characters').optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must have at least 12 characters').max(1024, 'must have at most 1024 characters').optional(),
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(30),
+  ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(12),
 });
+
+/** Never echo these back in an error message. */
+const secretVariables = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'AWS_SECRET_ACCESS_KEY']);
 
 /**
  * Express's `trust proxy`: 'false' (default: use the socket address), 'true', a hop count,
@@ -75,6 +82,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Whether and which proxies may set X-Forwarded-For; see parseTrustProxy. */
   trustProxy: boolean | number | string;
+  /** ADMIN_USERNAME + ADMIN_PASSWORD: an admin created or updated at start (deployments, tests). */
+  adminUsername: string | null;
+  adminPassword: string | null;
+  adminSession: { idleMs: number; absoluteMs: number };
   /** Client Log In targets (sign-in pages of the two platforms); null opens the in-page panel. */
   clientLoginUrls: ClientLoginUrls;
 }
@@ -99,12 +110,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join('.')}=${JSON.stringify(cleaned[String(issue.path[0])] ?? '')}: ${issue.message}`,
-    );
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const shown = secretVariables.has(name) ? '(hidden)' : JSON.stringify(cleaned[name] ?? '');
+      return `  ${issue.path.join('.')}=${shown}: ${issue.message}`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  if (Boolean(values.ADMIN_USERNAME) !== Boolean(values.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together.');
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   const database: DatabaseConfig = values.DATABASE_URL?.startsWith('postgres')
     ? { dialect: 'postgres', url: values.DATABASE_URL }
@@ -125,6 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'test' ? 'silent' : 'info'),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    adminUsername: values.ADMIN_USERNAME ?? null,
+    adminPassword: values.ADMIN_PASSWORD ?? null,
+    adminSession: {
+      idleMs: values.ADMIN_SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: values.ADMIN_SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
     clientLoginUrls: { market: values.MARKET_APP_URL ?? null, lease: values.LEASE_APP_URL ?? null },
   };
 }

@@ -1,6 +1,7 @@
 import type { ClientLoginUrls, Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
 import type { Logger } from './logger.ts';
+import type { AuthService } from './services/auth/auth-service.ts';
 
 /**
  * What the server hands to every React Router loader and action, so a loader and the
@@ -10,7 +11,7 @@ export interface Services {
   config: Config;
   database: DbHandle;
   logger: Logger;
-  auth: AuthGate;
+  auth: AuthService;
 }
 
 export interface AdminPrincipal {

@@ -3,6 +3,7 @@ import type { Services } from './context.ts';
 import { type DbHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Logger } from './logger.ts';
+import { AuthService } from './services/auth/auth-service.ts';
 
 /**
  * Opens the database, brings its schema up to date and assembles the services shared by
@@ -21,8 +22,11 @@ export async function createServices(
     await database.close();
     throw error;
   }
-  // Replaced by real sessions in the admin issue: until then nobody is an admin.
-  const auth = { currentAdmin: async () => null };
+  const auth = new AuthService(database.db, logger, {
+    timeouts: config.adminSession,
+    secureCookie: config.siteUrl.startsWith('https:'),
+  });
+  await auth.bootstrap(config);
   return { config, database, logger, auth };
 }
 

@@ -1,11 +1,13 @@
 import express, { type Router } from 'express';
 import type { Services } from '../context.ts';
+import { createAdminRouter } from './admin.ts';
 import { apiErrorHandler, notFound } from './errors.ts';
 import { requireSameOrigin } from './same-origin.ts';
 
 /**
  * The JSON API of SPEC §7. Each area mounts its own router here, so any endpoint is one
- * hop from this file: `server/api/<area>.ts`.
+ * hop from this file: `server/api/<area>.ts`. Each router parses bodies per route, not
+ * router-wide, because every request passes through every mounted router.
  */
 export function createApiRouter(services: Services): Router {
   const router = express.Router();
@@ -17,6 +19,7 @@ export function createApiRouter(services: Services): Router {
   router.use(requireSameOrigin(() => services.config.siteUrl));
 
   // Area routers, one per file (server/api/<area>.ts), are mounted below.
+  router.use(createAdminRouter(services));
 
   router.use(notFound);
   router.use(apiErrorHandler(services.logger));

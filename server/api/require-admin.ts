@@ -4,8 +4,19 @@ import { HttpError } from './errors.ts';
 
 /**
  * The one guard for every admin-only endpoint: passes with `res.locals.admin` set to
- * `{ id, username }`, or answers 401. (Sessions arrive with the admin issue.)
+ * `{ id, username }`, or answers 401 when the session cookie is missing, unknown,
+ * expired or logged out.
  */
-export function requireAdmin(_services: Services): RequestHandler {
-  return (_req, _res, next) => next(new HttpError(401, 'Authentication required'));
+export function requireAdmin({ auth }: Services): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const admin = await auth.adminFromCookieHeader(req.headers.cookie);
+      if (!admin) return next(new HttpError(401, 'Authentication required'));
+      res.locals.admin = admin;
+      res.set('Cache-Control', 'no-store');
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
 }

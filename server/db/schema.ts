@@ -3,6 +3,7 @@
  * Each area declares its tables in `tables/<area>.ts` and adds them here, with its
  * migration in `migrations/`.
  */
+import type { AdminTables } from './tables/admin.ts';
 import type { RateLimitTables } from './tables/rate-limits.ts';
 
-export type Database = RateLimitTables;
+export type Database = RateLimitTables & AdminTables;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as rateLimits from './2026-11-22-001-rate-limits.ts';
+import * as admin from './2026-11-22-002-admin.ts';
 
 /**
  * Every migration, in order. Keys are date-stamped so they sort by age; a migration
@@ -8,4 +9,5 @@ import * as rateLimits from './2026-11-22-001-rate-limits.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-rate-limits': rateLimits,
+  '2026-11-22-002-admin': admin,
 };

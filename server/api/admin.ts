@@ -1,0 +1,73 @@
+import express, { type Router } from 'express';
+import { z } from 'zod';
+import type { Services } from '../context.ts';
+import { HttpError } from './errors.ts';
+
+const loginSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(64, 'Username is too long'),
+  password: z.string().min(1, 'Password is required').max(1024, 'Password is too long'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The verification code has 6 digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+/** The plain message of SPEC §7 for either a wrong username or a wrong password. */
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/** POST /api/admin/login, GET /api/admin/check, POST /api/admin/logout (SPEC §7). */
+export function createAdminRouter({ auth }: Services): Router {
+  const router = express.Router();
+  // Body parsers are per route: a router-wide parser would also run for other areas' paths.
+  const json = express.json({ limit: '4kb' });
+
+  router.post('/admin/login', json, async (req, res) => {
+    const parsed = loginSchema.safeParse(req.body);
+    if (!parsed.success) {
+      throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid login', {
+        fieldErrors: z.flattenError(parsed.error).fieldErrors,
+      });
+    }
+    const result = await auth.login({
+      ...parsed.data,
+      ip: req.ip ?? 'unknown',
+      previousToken: auth.tokenFromCookieHeader(req.headers.cookie),
+    });
+    if (result.ok) {
+      res.set('Set-Cookie', auth.sessionCookie(result.token)).json({ username: result.username });
+      return;
+    }
+    switch (result.reason) {
+      case 'blocked':
+        res
+          .status(429)
+          .set('Retry-After', String(result.retryAfterSeconds))
+          .type('text/plain')
+          .send(`Too many failed logins. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`);
+        return;
+      case 'code-required':
+        // Only said after the password was right, so it reveals nothing to a guesser.
+        res.status(401).json({ message: 'Enter the 6-digit code from your authenticator app.', codeRequired: true });
+        return;
+      case 'invalid-code':
+        res.status(401).json({ message: 'Invalid verification code', codeRequired: true });
+        return;
+      default:
+        res.status(401).type('text/plain').send(INVALID_CREDENTIALS);
+    }
+  });
+
+  router.get('/admin/check', async (req, res) => {
+    const admin = await auth.adminFromCookieHeader(req.headers.cookie);
+    res.json({ isAuthenticated: admin !== null, username: admin?.username ?? null });
+  });
+
+  router.post('/admin/logout', async (req, res) => {
+    await auth.logout(auth.tokenFromCookieHeader(req.headers.cookie));
+    res.set('Set-Cookie', auth.clearCookie()).json({ ok: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,26 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface AdminTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  totp_secret: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AdminSessionTable {
+  id_hash: string;
+  admin_id: number;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export type AdminRow = Selectable<AdminTable>;
+export type NewAdmin = Insertable<AdminTable>;
+export type AdminSessionRow = Selectable<AdminSessionTable>;
+
+export interface AdminTables {
+  admins: AdminTable;
+  admin_sessions: AdminSessionTable;
+}
