@@ -1,7 +1,184 @@
+import { Inbox, LogIn, LogOut, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { UploadDocumentButton } from '~/features/documents/upload-document-button';
+import { ApiError, apiJson, apiRequest } from '~/lib/api';
+import { toast } from '~/lib/toast';
+import { useAdmin } from './use-admin';
+
+const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
+
+interface LoginFailure {
+  message: string;
+  codeRequired: boolean;
+}
+
+function readLoginFailure(error: unknown): LoginFailure {
+  if (!(error instanceof ApiError)) return { message: 'Login failed', codeRequired: false };
+  try {
+    const body = JSON.parse(error.body) as { message?: string; codeRequired?: boolean };
+    return { message: body.message ?? 'Login failed', codeRequired: body.codeRequired === true };
+  } catch {
+    return { message: error.body || 'Login failed', codeRequired: false };
+  }
+}
+
+function LoginForm({ onCancel, onSuccess }: { onCancel: () => void; onSuccess: () => void }) {
+  const [pending, setPending] = useState(false);
+  const [codeRequired, setCodeRequired] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = {
+      username: String(form.get('username') ?? ''),
+      password: String(form.get('password') ?? ''),
+      ...(codeRequired ? { code: String(form.get('code') ?? '') } : {}),
+    };
+    setPending(true);
+    try {
+      const { username } = await apiJson<{ username: string }>('POST', '/api/admin/login', body);
+      toast({ title: 'Login successful', description: `Welcome, ${username}!` });
+      onSuccess();
+    } catch (error) {
+      const failure = readLoginFailure(error);
+      if (failure.codeRequired && !codeRequired) {
+        // The password was right; the server now asks for the second factor.
+        setCodeRequired(true);
+        setTimeout(() => codeRef.current?.focus(), 0);
+      } else {
+        toast({ title: 'Login failed', description: failure.message, variant: 'destructive' });
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} aria-label="Admin login" className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <label className="block text-sm font-medium text-ink" htmlFor={`${id}-username`}>
+        Username
+        <input id={`${id}-username`} name="username" autoComplete="username" required className={inputClass} />
+      </label>
+      <label className="block text-sm font-medium text-ink" htmlFor={`${id}-password`}>
+        Password
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className={inputClass}
+        />
+      </label>
+      {codeRequired ? (
+        <label className="block text-sm font-medium text-ink sm:col-span-2" htmlFor={`${id}-code`}>
+          Verification code
+          <span className="block text-xs font-normal text-slate-600">The 6-digit code from your authenticator app.</span>
+          <input
+            ref={codeRef}
+            id={`${id}-code`}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            required
+            className={inputClass}
+          />
+        </label>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Logging in...' : 'Log In'}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /**
- * The knowledge base's admin area: Admin Login reveals the login form; once logged in, a
- * banner with the admin's name, Logout and Upload Document. (Filled in by the admin issue.)
+ * The knowledge base's admin area: Admin Login reveals the login form (with Cancel); once
+ * logged in, a banner with the admin's name, Logout and Upload Document. Admin controls
+ * are hidden for visitors, and the server enforces every admin action on its own.
  */
 export function AdminBar() {
-  return null;
+  const admin = useAdmin();
+  const revalidator = useRevalidator();
+  const [formOpen, setFormOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  async function logout() {
+    setLoggingOut(true);
+    try {
+      await apiRequest('POST', '/api/admin/logout');
+      toast({ title: 'Logged out' });
+      await revalidator.revalidate();
+    } catch (error) {
+      const statusText = error instanceof ApiError ? error.message.replace(/^\d+: /, '') : 'Network error';
+      toast({ title: 'Logout failed', description: `Logout failed: ${statusText}`, variant: 'destructive' });
+    } finally {
+      setLoggingOut(false);
+    }
+  }
+
+  if (admin) {
+    return (
+      <div
+        role="region"
+        aria-label="Admin"
+        className="flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <p className="flex items-center gap-2 text-sm text-ink">
+          <ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-700" />
+          Logged in as <strong>{admin.username}</strong>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <UploadDocumentButton />
+          <Link
+            to="/admin/leads"
+            className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-ink hover:bg-slate-50"
+          >
+            <Inbox aria-hidden="true" className="h-4 w-4" />
+            Leads inbox
+          </Link>
+          <Button variant="outline" size="sm" onClick={logout} disabled={loggingOut}>
+            <LogOut aria-hidden="true" className="h-4 w-4" />
+            Logout
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  if (!formOpen) {
+    return (
+      <div className="flex justify-end">
+        <Button variant="ghost" size="sm" onClick={() => setFormOpen(true)}>
+          <LogIn aria-hidden="true" className="h-4 w-4" />
+          Admin Login
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <h2 className="mb-3 text-base font-semibold text-ink">Admin Login</h2>
+      <LoginForm
+        onCancel={() => setFormOpen(false)}
+        onSuccess={() => {
+          setFormOpen(false);
+          void revalidator.revalidate();
+        }}
+      />
+    </div>
+  );
 }
