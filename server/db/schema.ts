@@ -4,6 +4,7 @@
  * migration in `migrations/`.
  */
 import type { AdminTables } from './tables/admin.ts';
+import type { LeadTables } from './tables/leads.ts';
 import type { RateLimitTables } from './tables/rate-limits.ts';
 
-export type Database = RateLimitTables & AdminTables;
+export type Database = RateLimitTables & AdminTables & LeadTables;

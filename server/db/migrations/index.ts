@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as rateLimits from './2026-11-22-001-rate-limits.ts';
 import * as admin from './2026-11-22-002-admin.ts';
+import * as leads from './2026-11-22-003-leads.ts';
 
 /**
  * Every migration, in order. Keys are date-stamped so they sort by age; a migration
@@ -10,4 +11,5 @@ import * as admin from './2026-11-22-002-admin.ts';
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-rate-limits': rateLimits,
   '2026-11-22-002-admin': admin,
+  '2026-11-22-003-leads': leads,
 };

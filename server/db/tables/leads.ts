@@ -1,0 +1,56 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export type LeadStatus = 'pending' | 'handled';
+export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'failed';
+export type LeadKind = 'contact' | 'demo';
+
+export interface ContactMessageTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  company: string;
+  email: string;
+  message: string;
+  status: Generated<LeadStatus>;
+  /** Epoch milliseconds. */
+  created_at: number;
+}
+
+export interface DemoRequestTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  email: string;
+  company: string;
+  title: string | null;
+  notes: string | null;
+  status: Generated<LeadStatus>;
+  /** Epoch milliseconds. */
+  created_at: number;
+}
+
+/** The notification outbox: one row per lead to e-mail, written in the lead's transaction. */
+export interface LeadNotificationTable {
+  id: Generated<number>;
+  kind: LeadKind;
+  lead_id: number;
+  status: Generated<NotificationStatus>;
+  attempts: Generated<number>;
+  /** Epoch ms: when a pending row is due, or when a 'sending' claim expires (a crashed sender). */
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export type ContactMessageRow = Selectable<ContactMessageTable>;
+export type NewContactMessage = Insertable<ContactMessageTable>;
+export type DemoRequestRow = Selectable<DemoRequestTable>;
+export type NewDemoRequest = Insertable<DemoRequestTable>;
+export type LeadNotificationRow = Selectable<LeadNotificationTable>;
+
+export interface LeadTables {
+  contact_messages: ContactMessageTable;
+  demo_requests: DemoRequestTable;
+  lead_notifications: LeadNotificationTable;
+}
