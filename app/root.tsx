@@ -6,6 +6,7 @@ import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
 import { NotFoundCard } from './components/layout/not-found-card';
 import { Toaster } from './components/ui/toaster';
+import { ClientLoginDialog } from './features/client-login/client-login-dialog';
 import { TooltipProvider } from './components/ui/tooltip';
 import { useNonce } from './lib/nonce';
 
@@ -41,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <TooltipProvider>
           <Header />
+          <ClientLoginDialog />
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}
           </main>

@@ -1,3 +1,5 @@
+import { type ClientPlatform, clientLoginPanels } from './client-login.ts';
+
 /**
  * Header, footer and mobile-menu links. One list, so the header, the footer and the
  * sitemap never disagree about where a page lives.
@@ -33,10 +35,17 @@ export const pageLinks: NavLink[] = [
   { label: 'Knowledge Base', href: '/knowledge-base' },
 ];
 
-/** Client Log In: in-page hash links; what they open is decided in docs/decisions. */
-export const clientLoginLinks: NavLink[] = [
-  { label: 'VPV Market Login', href: '#vpv-market-login' },
-  { label: 'VPV Lease Login', href: '#vpv-lease-login' },
+export interface ClientLoginLink extends NavLink {
+  platform: ClientPlatform;
+}
+
+/**
+ * Client Log In: in-page hash links that open the access panel, or the platform's sign-in
+ * page when MARKET_APP_URL / LEASE_APP_URL is set (see the client-login-links record in docs/decisions).
+ */
+export const clientLoginLinks: ClientLoginLink[] = [
+  { label: 'VPV Market Login', href: clientLoginPanels.market.hash, platform: 'market' },
+  { label: 'VPV Lease Login', href: clientLoginPanels.lease.hash, platform: 'lease' },
 ];
 
 export const footerServiceLinks: NavLink[] = [

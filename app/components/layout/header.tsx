@@ -4,6 +4,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
+import { useClientLoginHref } from '~/lib/client-login';
 import { useSectionLink } from '~/lib/scroll-to-section';
 import { Logo } from './logo';
 import { site } from '@content/site';
@@ -71,11 +72,12 @@ function ToolsMenu() {
 }
 
 function ClientLoginMenu() {
+  const hrefOf = useClientLoginHref();
   return (
     <HeaderDropdown label="Client Log In">
       {clientLoginLinks.map((link) => (
         <DropdownMenu.Item key={link.href} asChild className={dropdownItemClass}>
-          <a href={link.href}>{link.label}</a>
+          <a href={hrefOf(link)}>{link.label}</a>
         </DropdownMenu.Item>
       ))}
     </HeaderDropdown>
@@ -83,6 +85,7 @@ function ClientLoginMenu() {
 }
 
 function MobileMenu({ onClose }: { onClose: () => void }) {
+  const clientLoginHref = useClientLoginHref();
   const groupHeading = 'px-3 pt-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-600';
   const itemClass = 'block rounded-md px-3 py-2.5 text-base font-medium text-ink hover:bg-slate-100';
   return (
@@ -122,7 +125,7 @@ function MobileMenu({ onClose }: { onClose: () => void }) {
           <ul aria-labelledby="mobile-client-login">
             {clientLoginLinks.map((link) => (
               <li key={link.href}>
-                <a href={link.href} className={`${itemClass} pl-6`} onClick={onClose}>
+                <a href={clientLoginHref(link)} className={`${itemClass} pl-6`} onClick={onClose}>
                   {link.label}
                 </a>
               </li>

@@ -14,13 +14,15 @@ interface DialogContentProps {
   className?: string;
   /** Visually hide the title (it stays the dialog's accessible name). */
   hideTitle?: boolean;
+  /** Runs as the dialog closes; call event.preventDefault() to move focus somewhere else yourself. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
  * A modal with a visible close button: Radix gives focus trapping, Escape, backdrop
  * click and focus return. Its height is capped at 90% of the viewport, and it scrolls.
  */
-export function DialogContent({ title, description, children, className, hideTitle }: DialogContentProps) {
+export function DialogContent({ title, description, children, className, hideTitle, onCloseAutoFocus }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-navy-950/70 backdrop-blur-[2px]" />
@@ -31,6 +33,7 @@ export function DialogContent({ title, description, children, className, hideTit
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <DialogPrimitive.Title className={cn('pr-8 text-xl font-bold text-ink', hideTitle && 'sr-only')}>
           {title}
