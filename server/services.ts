@@ -4,6 +4,8 @@ import { type DbHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Logger } from './logger.ts';
 import { AuthService } from './services/auth/auth-service.ts';
+import { createGlossaryService } from './services/glossary.ts';
+import { LeadsService } from './services/leads/leads-service.ts';
 
 /**
  * Opens the database, brings its schema up to date and assembles the services shared by
@@ -26,10 +28,14 @@ export async function createServices(
     timeouts: config.adminSession,
     secureCookie: config.siteUrl.startsWith('https:'),
   });
-  await auth.bootstrap(config);
-  return { config, database, logger, auth };
+  await auth.bootstrap({ ...config, dialect: config.database.dialect });
+  const leads = new LeadsService(database.db, logger, { notify: config.leads.notify, siteUrl: () => config.siteUrl });
+  // The lead notification sender polls in the background of every process (see docs/decisions).
+  leads.start();
+  return { config, database, logger, auth, leads, glossary: createGlossaryService(database.db) };
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.leads.stop();
   await services.database.close();
 }

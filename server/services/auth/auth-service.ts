@@ -126,7 +126,7 @@ export class AuthService implements AuthGate {
    * At start: ADMIN_USERNAME + ADMIN_PASSWORD create or update that admin; on the embedded
    * default with no admin at all, create `admin` with a random password and log it once.
    */
-  async bootstrap(config: Pick<Config, 'adminUsername' | 'adminPassword' | 'database'>): Promise<void> {
+  async bootstrap(config: Pick<Config, 'adminUsername' | 'adminPassword'> & { dialect: Config['database']['dialect'] }): Promise<void> {
     if (config.adminUsername && config.adminPassword) {
       const existing = await findAdminByUsername(this.db, config.adminUsername);
       if (!existing) {
@@ -138,7 +138,7 @@ export class AuthService implements AuthGate {
       }
       return;
     }
-    if (config.database.dialect !== 'sqlite' || (await countAdmins(this.db)) > 0) return;
+    if (config.dialect !== 'sqlite' || (await countAdmins(this.db)) > 0) return;
     const password = crypto.randomBytes(18).toString('base64url');
     await createAdmin(this.db, 'admin', password);
     // Printed exactly once, on the start that creates the account; it is never stored in clear.
