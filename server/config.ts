@@ -50,6 +50,26 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12, 'must have at least 12 characters').max(1024, 'must have at most 1024 characters').optional(),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(30),
   ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(12),
+  LEADS_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(5),
+  SMTP_URL: z.string().refine((value) => /^smtps?:\/\/[^/]/.test(value), 'must be an smtp:// or smtps:// URL').optional(),
+  LEADS_NOTIFY_TO: z
+    .string()
+    .refine(
+      (value) => value.split(',').every((address) => z.email().safeParse(address.trim()).success),
+      'must be one e-mail address or several separated by commas',
+    )
+    .optional(),
+  LEADS_NOTIFY_FROM: z
+    .string()
+    .refine(
+      (value) => z.email().safeParse(/<([^>]+)>\s*$/.exec(value)?.[1] ?? value.trim()).success,
+      'must be an e-mail address, optionally as "Name <address>"',
+    )
+    .optional(),
 });
 
 /** Never echo these back in an error message. */
@@ -88,6 +108,14 @@ export interface Config {
   adminSession: { idleMs: number; absoluteMs: number };
   /** Client Log In targets (sign-in pages of the two platforms); null opens the in-page panel. */
   clientLoginUrls: ClientLoginUrls;
+  leads: LeadsConfig;
+}
+
+export interface LeadsConfig {
+  /** LEADS_RATE_LIMIT: contact and demo posts per minute per client IP; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** SMTP_URL + LEADS_NOTIFY_TO (+ LEADS_NOTIFY_FROM): where new leads are e-mailed; null for nowhere. */
+  notify: { smtpUrl: string; to: string; from: string } | null;
 }
 
 export interface ClientLoginUrls {
@@ -121,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(values.ADMIN_USERNAME) !== Boolean(values.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together.');
   }
+  if (Boolean(values.SMTP_URL) !== Boolean(values.LEADS_NOTIFY_TO)) {
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL and LEADS_NOTIFY_TO must be set together.');
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   const database: DatabaseConfig = values.DATABASE_URL?.startsWith('postgres')
     ? { dialect: 'postgres', url: values.DATABASE_URL }
@@ -148,5 +179,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       absoluteMs: values.ADMIN_SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
     clientLoginUrls: { market: values.MARKET_APP_URL ?? null, lease: values.LEASE_APP_URL ?? null },
+    leads: {
+      rateLimitPerMinute: values.LEADS_RATE_LIMIT,
+      notify:
+        values.SMTP_URL && values.LEADS_NOTIFY_TO
+          ? {
+              smtpUrl: values.SMTP_URL,
+              to: values.LEADS_NOTIFY_TO,
+              // Without a sender of its own, the mail comes "from" the sales inbox it goes to.
+              from: values.LEADS_NOTIFY_FROM ?? `VPV Energy website <${values.LEADS_NOTIFY_TO.split(',')[0]?.trim() ?? ''}>`,
+            }
+          : null,
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { ClientLoginUrls, Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
 import type { Logger } from './logger.ts';
 import type { AuthService } from './services/auth/auth-service.ts';
+import type { LeadsService } from './services/leads/leads-service.ts';
 
 /**
  * What the server hands to every React Router loader and action, so a loader and the
@@ -12,6 +13,7 @@ export interface Services {
   database: DbHandle;
   logger: Logger;
   auth: AuthService;
+  leads: LeadsService;
 }
 
 export interface AdminPrincipal {

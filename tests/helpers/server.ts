@@ -64,3 +64,37 @@ export async function startTestServer(dialect: Dialect, env: Record<string, stri
     },
   };
 }
+
+export type SecondTestServer = Omit<TestServer, 'database'>;
+
+/**
+ * Another app process on the same database as `first` (its own connection or pool), the
+ * way a load balancer runs several: for state that must be shared through the database.
+ * Closing it leaves the first server and the database alone.
+ */
+export async function startSecondServer(first: TestServer, env: Record<string, string> = {}): Promise<SecondTestServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: first.database.dataDir,
+    DATABASE_URL: first.database.url,
+    ...env,
+  });
+  const services = await createServices(config, createLogger(config));
+  const app = createApp({ services, build: await loadBuild(), clientDir: path.join(buildDir, 'client') });
+  const server = await listen(app, 0, '127.0.0.1');
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}`;
+  if (!env.SITE_URL) config.siteUrl = url;
+  return {
+    url,
+    services,
+    server,
+    close: async () => {
+      await closeGracefully(server, 1000);
+      await closeServices(services);
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/**
+ * The one definition of a valid contact message and demo request, used by the forms in
+ * the browser (instant feedback) and by the API (the real check). Strings are trimmed,
+ * so "   " counts as empty. Keep this module free of app imports: the server loads it too.
+ */
+
+export const LEAD_LIMITS = {
+  name: 100,
+  company: 200,
+  email: 254,
+  title: 100,
+  phone: 40,
+  longText: 5000,
+} as const;
+
+/** Digits, spaces and the punctuation people write phone numbers with (+1 (555) 010-0148 ext. 2). */
+const PHONE_CHARACTERS = /^[0-9+().\-\s/xXextEXT]+$/;
+const LINE_BREAK = /[\r\n]/;
+
+function text(label: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`),
+  });
+}
+
+/** A required one-line value: names, company, phone. Line breaks would let a value spill into e-mail headers. */
+function requiredLine(label: string, max: number) {
+  return text(label)
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((value) => !LINE_BREAK.test(value), `${label} must be on one line.`);
+}
+
+function requiredEmail() {
+  return text('Email')
+    .trim()
+    .min(1, 'Email is required.')
+    .max(LEAD_LIMITS.email, `Email must be at most ${LEAD_LIMITS.email} characters.`)
+    .pipe(z.email('Enter a valid e-mail address, such as john@company.com.'));
+}
+
+/** Optional text: absent, null and blank all become null. */
+function optionalText(label: string, max: number, multiLine: boolean) {
+  return text(label)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((value) => multiLine || !LINE_BREAK.test(value), `${label} must be on one line.`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+export const contactMessageSchema = z.object({
+  firstName: requiredLine('First name', LEAD_LIMITS.name),
+  lastName: requiredLine('Last name', LEAD_LIMITS.name),
+  company: requiredLine('Company', LEAD_LIMITS.company),
+  email: requiredEmail(),
+  message: text('Message')
+    .trim()
+    .min(1, 'Message is required.')
+    .max(LEAD_LIMITS.longText, `Message must be at most ${LEAD_LIMITS.longText} characters.`),
+});
+
+export const demoRequestSchema = z.object({
+  name: requiredLine('Name', LEAD_LIMITS.name),
+  phone: requiredLine('Phone', LEAD_LIMITS.phone)
+    .refine((value) => PHONE_CHARACTERS.test(value), 'Phone may contain only digits, spaces and + - ( ) .')
+    .refine((value) => (value.match(/\d/g)?.length ?? 0) >= 7, 'Enter a phone number with at least 7 digits.'),
+  email: requiredEmail(),
+  company: requiredLine('Company', LEAD_LIMITS.company),
+  title: optionalText('Title', LEAD_LIMITS.title, false),
+  notes: optionalText('Notes', LEAD_LIMITS.longText, true),
+});
+
+export type ContactMessageInput = z.output<typeof contactMessageSchema>;
+export type DemoRequestInput = z.output<typeof demoRequestSchema>;
+
+export const contactFields = ['firstName', 'lastName', 'company', 'email', 'message'] as const;
+export const demoFields = ['name', 'phone', 'email', 'company', 'title', 'notes'] as const;
+export const requiredDemoFields = ['name', 'phone', 'email', 'company'] as const;
+
+export type ContactField = (typeof contactFields)[number];
+export type DemoField = (typeof demoFields)[number];
+
+/** The form's raw values: what the inputs hold, before trimming. */
+export type ContactValues = Record<ContactField, string>;
+export type DemoValues = Record<DemoField, string>;
+
+/** One message per field, the first problem found; the API's 400 body carries this. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The hidden spam trap: people never see it, so only bots fill it in. */
+export const HONEYPOT_FIELD = 'website';
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+export type ValidationResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
+
+export function validateContactMessage(input: unknown): ValidationResult<ContactMessageInput> {
+  const result = contactMessageSchema.safeParse(input);
+  return result.success ? { ok: true, data: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error) };
+}
+
+export function validateDemoRequest(input: unknown): ValidationResult<DemoRequestInput> {
+  const result = demoRequestSchema.safeParse(input);
+  return result.success ? { ok: true, data: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error) };
+}
+
+export function emptyContactValues(): ContactValues {
+  return { firstName: '', lastName: '', company: '', email: '', message: '' };
+}
+
+export function emptyDemoValues(): DemoValues {
+  return { name: '', phone: '', email: '', company: '', title: '', notes: '' };
+}

@@ -1,0 +1,101 @@
+import type { ContactMessageInput, DemoRequestInput } from '../../../app/features/leads/schemas.ts';
+import type { Db } from '../../db/connection.ts';
+import type { LeadKind, LeadStatus } from '../../db/tables/leads.ts';
+import type { Logger } from '../../logger.ts';
+import { LeadNotifier, type Mailer, type NotifierTiming, type NotifySettings } from './notifier.ts';
+import { enqueueNotification } from './outbox.ts';
+import {
+  allContactMessages,
+  allDemoRequests,
+  insertContactMessage,
+  insertDemoRequest,
+  listContactMessages,
+  listDemoRequests,
+  setContactMessageStatus,
+  setDemoRequestStatus,
+} from './queries.ts';
+import type { ContactMessage, DemoRequest, LeadListQuery, LeadPage } from './types.ts';
+
+export interface LeadsOptions {
+  /** Null when SMTP_URL / LEADS_NOTIFY_TO are not set: leads are stored, nobody is e-mailed. */
+  notify: NotifySettings | null;
+  siteUrl: () => string;
+  /** Tests swap the transport or shorten the timing. */
+  mailer?: Mailer;
+  timing?: Partial<NotifierTiming>;
+}
+
+/**
+ * Contact messages and demo requests: storing them (with their notification, in one
+ * transaction), listing them for the admin inbox, and the background notifier.
+ */
+export class LeadsService {
+  readonly notifier: LeadNotifier | null;
+
+  constructor(
+    private readonly db: Db,
+    logger: Logger,
+    options: LeadsOptions,
+  ) {
+    this.notifier = options.notify
+      ? new LeadNotifier(db, logger, options.notify, options.siteUrl, options.mailer, options.timing)
+      : null;
+  }
+
+  /** Resolves once the lead (and its notification) is committed; returns its id. */
+  async submitContactMessage(input: ContactMessageInput, now = Date.now()): Promise<number> {
+    const id = await this.db.transaction().execute(async (trx) => {
+      const leadId = await insertContactMessage(trx, {
+        first_name: input.firstName,
+        last_name: input.lastName,
+        company: input.company,
+        email: input.email,
+        message: input.message,
+        created_at: now,
+      });
+      if (this.notifier) await enqueueNotification(trx, 'contact', leadId, now);
+      return leadId;
+    });
+    this.notifier?.wake();
+    return id;
+  }
+
+  async submitDemoRequest(input: DemoRequestInput, now = Date.now()): Promise<number> {
+    const id = await this.db.transaction().execute(async (trx) => {
+      const leadId = await insertDemoRequest(trx, { ...input, created_at: now });
+      if (this.notifier) await enqueueNotification(trx, 'demo', leadId, now);
+      return leadId;
+    });
+    this.notifier?.wake();
+    return id;
+  }
+
+  listContactMessages(query: LeadListQuery): Promise<LeadPage<ContactMessage>> {
+    return listContactMessages(this.db, query);
+  }
+
+  listDemoRequests(query: LeadListQuery): Promise<LeadPage<DemoRequest>> {
+    return listDemoRequests(this.db, query);
+  }
+
+  allContactMessages(status?: LeadStatus): Promise<ContactMessage[]> {
+    return allContactMessages(this.db, status);
+  }
+
+  allDemoRequests(status?: LeadStatus): Promise<DemoRequest[]> {
+    return allDemoRequests(this.db, status);
+  }
+
+  /** The updated lead, or null when no lead has that id. */
+  setStatus(kind: LeadKind, id: number, status: LeadStatus): Promise<ContactMessage | DemoRequest | null> {
+    return kind === 'contact' ? setContactMessageStatus(this.db, id, status) : setDemoRequestStatus(this.db, id, status);
+  }
+
+  start(): void {
+    this.notifier?.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.notifier?.stop();
+  }
+}
