@@ -1,0 +1,57 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile preset, the default) on every public route
+// of a production build, in the system Chromium. Prints the four category scores and the
+// JavaScript each route transfers (gzip bytes). No third party is contacted.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { pages } from '../content/pages.ts';
+import { printTable, startBenchServer } from './bench/server.ts';
+
+const extraRoutes = ['/knowledge-base?tab=faq', '/knowledge-base?tab=calculators'];
+const routes = [...Object.values(pages).map((page) => page.path), ...extraRoutes];
+
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+  url?: string;
+}
+
+const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 3400));
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
+
+const rows: Array<Array<string | number>> = [];
+try {
+  for (const route of routes) {
+    const result = await lighthouse(`${server.url}${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`no result for ${route}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const items = ((audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+    const jsBytes = items
+      .filter((item) => item.resourceType === 'Script')
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    rows.push([route, score('performance'), score('accessibility'), score('best-practices'), score('seo'), jsBytes]);
+    console.error(`measured ${route}`);
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+printTable(['route', 'performance', 'accessibility', 'best practices', 'SEO', 'JS bytes (gzip)'], rows);

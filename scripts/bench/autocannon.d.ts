@@ -1,0 +1,19 @@
+// The small part of autocannon's API the HTTP benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    duration?: number;
+    connections?: number;
+  }
+  interface Histogram {
+    average: number;
+    p99: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    errors: number;
+    non2xx: number;
+  }
+  export default function autocannon(options: Options): Promise<Result>;
+}
