@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../helpers/databases.ts';
+import { type TestServer, startTestServer } from '../helpers/server.ts';
+
+const admin = { username: 'inbox-admin', password: 'inbox-admin-password-1' };
+
+interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+interface Message {
+  id: number;
+  firstName: string;
+  company: string;
+  status: string;
+  createdAt: string;
+  message: string;
+}
+
+const inboxEndpoints = [
+  ['GET', '/api/admin/messages'],
+  ['GET', '/api/admin/demo-requests'],
+  ['GET', '/api/admin/messages.csv'],
+  ['GET', '/api/admin/demo-requests.csv'],
+  ['PATCH', '/api/admin/messages/1'],
+  ['PATCH', '/api/admin/demo-requests/1'],
+] as const;
+
+describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
+  let server: TestServer;
+  /** The admin's session cookie, or null while admin login is not available (404). */
+  let cookie: string | null = null;
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, {
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      LEADS_RATE_LIMIT: '0',
+    });
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    if (login.status !== 404) {
+      expect(login.status).toBe(200);
+      cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? null;
+    }
+
+    // Three messages, oldest first, and two demo requests.
+    for (const [firstName, company] of [
+      ['Ann', 'Alpha Gas'],
+      ['Ben', '=HYPERLINK("http://evil.example","Click")'],
+      ['Cy', 'Comma, "Quote" & Co'],
+    ] as const) {
+      const response = await fetch(`${server.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          firstName,
+          lastName: 'Tester',
+          company,
+          email: `${firstName.toLowerCase()}@example.com`,
+          message: `Hello from ${firstName}.\nSecond line.`,
+        }),
+      });
+      expect(response.status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    for (const name of ['Dee', 'Eve']) {
+      const response = await fetch(`${server.url}/api/request-demo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name, phone: '+1 888 555 0148', email: 'demo@example.com', company: '@Risky', notes: '-1+1' }),
+      });
+      expect(response.status).toBe(201);
+    }
+  });
+  afterAll(async () => server?.close());
+
+  const asAdmin = (path: string, init: RequestInit = {}) =>
+    fetch(`${server.url}${path}`, { ...init, headers: { ...(init.headers ?? {}), cookie: cookie ?? '' } });
+  const patch = (path: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+    asAdmin(path, { method: 'PATCH', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  it.each(inboxEndpoints)('answers a visitor %s %s with 401', async (method, path) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: method === 'PATCH' ? JSON.stringify({ status: 'handled' }) : undefined,
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('lists contact messages newest first with page, pageSize and total', async (context) => {
+    if (!cookie) context.skip();
+    const response = await asAdmin('/api/admin/messages');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const page = (await response.json()) as Page<Message>;
+    expect(page).toMatchObject({ page: 1, pageSize: 20, total: 3 });
+    expect(page.items.map((item) => item.firstName)).toEqual(['Cy', 'Ben', 'Ann']);
+    expect(page.items[0]).toMatchObject({ lastName: 'Tester', email: 'cy@example.com', status: 'pending' });
+    expect(page.items[0]?.message).toBe('Hello from Cy.\nSecond line.');
+    expect(new Date(page.items[0]?.createdAt ?? '').getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const second = (await (await asAdmin('/api/admin/messages?page=2&pageSize=2')).json()) as Page<Message>;
+    expect(second).toMatchObject({ page: 2, pageSize: 2, total: 3 });
+    expect(second.items.map((item) => item.firstName)).toEqual(['Ann']);
+  });
+
+  it('lists demo requests', async (context) => {
+    if (!cookie) context.skip();
+    const page = (await (await asAdmin('/api/admin/demo-requests')).json()) as Page<{ name: string; title: null }>;
+    expect(page.total).toBe(2);
+    expect(page.items.map((item) => item.name)).toEqual(['Eve', 'Dee']);
+    expect(page.items[0]).toMatchObject({ phone: '+1 888 555 0148', title: null, notes: '-1+1', status: 'pending' });
+  });
+
+  it.each(['page=0', 'page=abc', 'pageSize=0', 'pageSize=101', 'status=archived', 'page=1.5'])(
+    'answers a bad query (%s) with 400',
+    async (query, context) => {
+      if (!cookie) context.skip();
+      expect((await asAdmin(`/api/admin/messages?${query}`)).status).toBe(400);
+    },
+  );
+
+  it('marks a message handled and back to pending, and filters by status', async (context) => {
+    if (!cookie) context.skip();
+    const list = (await (await asAdmin('/api/admin/messages')).json()) as Page<Message>;
+    const ann = list.items.find((item) => item.firstName === 'Ann');
+    const handled = await patch(`/api/admin/messages/${ann?.id}`, { status: 'handled' });
+    expect(handled.status).toBe(200);
+    expect(await handled.json()).toMatchObject({ id: ann?.id, status: 'handled' });
+
+    const onlyHandled = (await (await asAdmin('/api/admin/messages?status=handled')).json()) as Page<Message>;
+    expect(onlyHandled.total).toBe(1);
+    expect(onlyHandled.items[0]?.firstName).toBe('Ann');
+    const onlyPending = (await (await asAdmin('/api/admin/messages?status=pending')).json()) as Page<Message>;
+    expect(onlyPending.items.map((item) => item.firstName)).toEqual(['Cy', 'Ben']);
+
+    const back = await patch(`/api/admin/messages/${ann?.id}`, { status: 'pending' });
+    expect(await back.json()).toMatchObject({ status: 'pending' });
+  });
+
+  it('marks a demo request handled', async (context) => {
+    if (!cookie) context.skip();
+    const list = (await (await asAdmin('/api/admin/demo-requests')).json()) as Page<{ id: number }>;
+    const response = await patch(`/api/admin/demo-requests/${list.items[0]?.id}`, { status: 'handled' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'handled' });
+  });
+
+  it('answers an unknown id with 404, a bad status with 400 and a wrong content type with 415', async (context) => {
+    if (!cookie) context.skip();
+    expect((await patch('/api/admin/messages/999999', { status: 'handled' })).status).toBe(404);
+    expect((await patch('/api/admin/demo-requests/999999', { status: 'handled' })).status).toBe(404);
+    expect((await patch('/api/admin/messages/abc', { status: 'handled' })).status).toBe(404);
+    expect((await patch('/api/admin/messages/99999999999999999999', { status: 'handled' })).status).toBe(404);
+    expect((await patch('/api/admin/messages/1', { status: 'archived' })).status).toBe(400);
+    expect((await patch('/api/admin/messages/1', {})).status).toBe(400);
+    expect((await patch('/api/admin/messages/1', '{"status":')).status).toBe(400);
+    expect((await patch('/api/admin/messages/1', 'status=handled', { 'content-type': 'text/plain' })).status).toBe(415);
+  });
+
+  it('exports contact messages as CSV with quoting and formula injection neutralised', async (context) => {
+    if (!cookie) context.skip();
+    const response = await asAdmin('/api/admin/messages.csv');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const csv = await response.text();
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('id,received,status,first name,last name,company,email,message');
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(csv).toContain('"Comma, ""Quote"" & Co"');
+    // A message with a line break stays one quoted cell.
+    expect(csv).toContain('"Hello from Cy.\nSecond line."');
+    expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('exports demo requests as CSV, filtered by status', async (context) => {
+    if (!cookie) context.skip();
+    const response = await asAdmin('/api/admin/demo-requests.csv?status=pending');
+    expect(response.headers.get('content-disposition')).toMatch(/filename="demo-requests-/);
+    const csv = await response.text();
+    const rows = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(rows[0]).toBe('id,received,status,name,title,company,phone,email,notes');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(",'@Risky,'+1 888 555 0148,demo@example.com,'-1+1");
+  });
+});
