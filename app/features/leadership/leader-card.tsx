@@ -1,0 +1,61 @@
+import { type Leader, initialsOf, isPlaceholderImage } from '@content/leaders';
+import { LinkedInIcon } from './linkedin-icon';
+
+/** Pixels; matches h-24 w-24 of the initials, so swapping in a photo moves nothing. */
+const HEADSHOT_SIZE = 96;
+
+/** A round headshot, or the leader's initials on a gradient while the image is a placeholder. */
+function Headshot({ leader }: { leader: Leader }) {
+  if (isPlaceholderImage(leader.image)) {
+    return (
+      <span
+        aria-hidden="true"
+        className="flex h-24 w-24 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 via-brand-700 to-navy-800 text-3xl font-extrabold tracking-tight text-white shadow-lg ring-4 ring-white"
+      >
+        {initialsOf(leader.name)}
+      </span>
+    );
+  }
+  // The name sits right beside the photo, so the image adds nothing for a screen reader.
+  return (
+    <img
+      src={leader.image}
+      alt=""
+      width={HEADSHOT_SIZE}
+      height={HEADSHOT_SIZE}
+      loading="lazy"
+      decoding="async"
+      className="h-24 w-24 shrink-0 rounded-full object-cover shadow-lg ring-4 ring-white"
+    />
+  );
+}
+
+/** SPEC §2 leader card: headshot, name, title, biography, profile button (e-mail is not shown). */
+export function LeaderCard({ leader, headingId }: { leader: Leader; headingId: string }) {
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:shadow-lg sm:p-8"
+    >
+      <div className="flex items-center gap-5">
+        <Headshot leader={leader} />
+        <div className="min-w-0 flex-1">
+          <h2 id={headingId} className="text-xl font-bold text-ink sm:text-2xl">
+            {leader.name}
+          </h2>
+          <p className="mt-1 text-sm font-semibold text-brand-700">{leader.title}</p>
+        </div>
+        <a
+          href={leader.linkedin}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${leader.name} on LinkedIn`}
+          className="flex h-11 w-11 shrink-0 items-center justify-center self-start rounded-full bg-slate-100 text-navy-700 transition-colors hover:bg-brand-700 hover:text-white"
+        >
+          <LinkedInIcon className="h-5 w-5" />
+        </a>
+      </div>
+      <p className="mt-6 leading-relaxed text-slate-600">{leader.bio}</p>
+    </article>
+  );
+}

@@ -1,0 +1,23 @@
+import { pages } from '@content/pages';
+import type { SitemapCard } from '@content/sitemap';
+
+/**
+ * The /sitemap page's navigation as structured data: an ItemList of SiteNavigationElement,
+ * one per page card, in the order the page shows them.
+ */
+export function siteNavigationJsonLd(siteUrl: string, cards: readonly SitemapCard[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    '@id': `${siteUrl}${pages.sitemap.path}#navigation`,
+    name: pages.sitemap.title,
+    numberOfItems: cards.length,
+    itemListElement: cards.map((card, index) => ({
+      '@type': 'SiteNavigationElement',
+      position: index + 1,
+      name: card.label,
+      description: card.description,
+      url: `${siteUrl}${pages[card.page].path}`,
+    })),
+  };
+}
