@@ -2,6 +2,7 @@ import type { ClientLoginUrls, Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
 import type { Logger } from './logger.ts';
 import type { AuthService } from './services/auth/auth-service.ts';
+import type { GlossaryService } from './services/glossary.ts';
 import type { LeadsService } from './services/leads/leads-service.ts';
 
 /**
@@ -13,6 +14,7 @@ export interface Services {
   database: DbHandle;
   logger: Logger;
   auth: AuthService;
+  glossary: GlossaryService;
   leads: LeadsService;
 }
 

@@ -2,6 +2,7 @@ import express, { type Router } from 'express';
 import type { Services } from '../context.ts';
 import { createAdminRouter } from './admin.ts';
 import { apiErrorHandler, notFound } from './errors.ts';
+import { createGlossaryRouter } from './glossary.ts';
 import { createLeadsRouter } from './leads.ts';
 import { requireSameOrigin } from './same-origin.ts';
 
@@ -22,6 +23,7 @@ export function createApiRouter(services: Services): Router {
   // Area routers, one per file (server/api/<area>.ts), are mounted below.
   router.use(createAdminRouter(services));
   router.use(createLeadsRouter(services));
+  router.use(createGlossaryRouter(services));
 
   router.use(notFound);
   router.use(apiErrorHandler(services.logger));

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * The one definition of a glossary term, shared by the admin form (instant feedback) and
+ * the API (the real check), plus the search query both the API and the page loader read.
+ * Keep this module free of app imports: the server loads it too.
+ */
+
+export const GLOSSARY_CATEGORIES = ['lng', 'ngl', 'pipeline', 'processing', 'transportation', 'storage', 'general'] as const;
+export type GlossaryCategory = (typeof GLOSSARY_CATEGORIES)[number];
+/** The category filter: one category, or 'all' for no filter. */
+export type GlossaryCategoryFilter = GlossaryCategory | 'all';
+
+export const GLOSSARY_LIMITS = { term: 200, definition: 5000, list: 1000, search: 200 } as const;
+
+/** A term as the API returns it (SPEC §3): synonyms and related terms are comma-separated text. */
+export interface GlossaryTerm {
+  id: number;
+  term: string;
+  definition: string;
+  category: GlossaryCategory;
+  synonyms: string;
+  relatedTerms: string;
+}
+
+export function isGlossaryCategory(value: unknown): value is GlossaryCategory {
+  return typeof value === 'string' && (GLOSSARY_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** Splits comma-separated text into trimmed, non-empty items. */
+export function splitList(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** Trimmed items without case-insensitive repeats, joined the one way the database keeps them. */
+export function normalizeList(value: string | readonly string[] | null | undefined): string {
+  const items = typeof value === 'string' ? splitList(value) : (value ?? []).map((item) => item.trim()).filter(Boolean);
+  const seen = new Set<string>();
+  return items
+    .filter((item) => {
+      const key = item.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .join(', ');
+}
+
+function text(label: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`),
+  });
+}
+
+function requiredText(label: string, max: number) {
+  return text(label).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+}
+
+/** Comma-separated text (or a list of strings), normalized to 'a, b, c'; absent means none. */
+function commaList(label: string) {
+  return z
+    .union([z.string(), z.array(z.string())], { error: `${label} must be comma-separated text.` })
+    .nullish()
+    .transform((value) => normalizeList(value))
+    .pipe(z.string().max(GLOSSARY_LIMITS.list, `${label} must be at most ${GLOSSARY_LIMITS.list} characters.`));
+}
+
+export const glossaryTermSchema = z.object(
+  {
+    term: requiredText('Term', GLOSSARY_LIMITS.term),
+    definition: requiredText('Definition', GLOSSARY_LIMITS.definition),
+    category: z
+      .enum(GLOSSARY_CATEGORIES, { error: `Category must be one of ${GLOSSARY_CATEGORIES.join(', ')}.` })
+      .nullish()
+      .transform((value) => value ?? 'general'),
+    synonyms: commaList('Synonyms'),
+    relatedTerms: commaList('Related terms'),
+  },
+  { error: 'Send the term as a JSON object.' },
+);
+
+/** What POST and PUT accept. */
+export type GlossaryTermPayload = z.input<typeof glossaryTermSchema>;
+/** What the service stores: trimmed, defaulted, lists normalized. */
+export type GlossaryTermInput = z.output<typeof glossaryTermSchema>;
+
+/** GET /api/glossary?search=&category= (both optional; category 'all' means no filter). */
+export const glossaryQuerySchema = z.object({
+  search: z
+    .string({ error: 'search must be given once, as text.' })
+    .max(GLOSSARY_LIMITS.search, `search must be at most ${GLOSSARY_LIMITS.search} characters.`)
+    .optional()
+    .transform((value) => value?.trim() ?? ''),
+  // An empty ?category= (a form left at its first option) means no filter, like no parameter.
+  category: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .enum([...GLOSSARY_CATEGORIES, 'all'], {
+        error: `category must be all or one of ${GLOSSARY_CATEGORIES.join(', ')}.`,
+      })
+      .optional()
+      .transform((value): GlossaryCategoryFilter => value ?? 'all'),
+  ),
+});
+
+export type GlossaryQuery = z.output<typeof glossaryQuerySchema>;

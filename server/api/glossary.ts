@@ -1,0 +1,87 @@
+import express, { type Request, type Router } from 'express';
+import { z } from 'zod';
+import { glossaryQuerySchema, glossaryTermSchema } from '../../app/features/knowledge-base/glossary-schema.ts';
+import type { Services } from '../context.ts';
+import { DuplicateTermError } from '../services/glossary.ts';
+import { HttpError } from './errors.ts';
+import { requireAdmin } from './require-admin.ts';
+
+/**
+ * GET /api/glossary?search=&category= (public), POST /api/glossary, PUT and DELETE
+ * /api/glossary/:id (admin only), as in SPEC §7.
+ */
+export function createGlossaryRouter(services: Services): Router {
+  const router = express.Router();
+  const admin = requireAdmin(services);
+  // Parsed after the admin check, so visitors' bodies are never read. 5,000 characters
+  // of definition, even all multi-byte, fit well inside 64 kB.
+  const json = express.json({ limit: '64kb' });
+  const { glossary, logger } = services;
+
+  router.get('/glossary', async (req, res) => {
+    const parsed = glossaryQuerySchema.safeParse(req.query);
+    if (!parsed.success) throw invalid(parsed.error, 'Invalid glossary query');
+    res.json(await glossary.search(parsed.data));
+  });
+
+  router.post('/glossary', admin, json, async (req, res) => {
+    const input = parseTerm(req);
+    const term = await failSafely('Failed to create term', () => glossary.create(input));
+    logger.info({ admin: res.locals.admin?.username, termId: term.id }, 'glossary term created');
+    res.status(201).json(term);
+  });
+
+  router.put('/glossary/:id', admin, json, async (req, res) => {
+    const id = parseId(req);
+    const input = parseTerm(req);
+    const term = await failSafely('Failed to update term', () => glossary.update(id, input));
+    if (!term) throw notFound();
+    logger.info({ admin: res.locals.admin?.username, termId: id }, 'glossary term updated');
+    res.json(term);
+  });
+
+  router.delete('/glossary/:id', admin, async (req, res) => {
+    const id = parseId(req);
+    const deleted = await failSafely('Failed to delete term', () => glossary.remove(id));
+    if (!deleted) throw notFound();
+    logger.info({ admin: res.locals.admin?.username, termId: id }, 'glossary term deleted');
+    res.status(204).end();
+  });
+
+  /** Known failures keep their status; anything else becomes SPEC §8's message, logged with its cause. */
+  async function failSafely<T>(message: string, action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (error) {
+      if (error instanceof DuplicateTermError) throw new HttpError(409, error.message);
+      logger.error({ err: error }, message);
+      throw new HttpError(500, message);
+    }
+  }
+
+  return router;
+}
+
+function parseTerm(req: Request) {
+  // express.json leaves the body undefined for other content types; say what is expected.
+  if (!req.is('application/json')) throw new HttpError(415, 'Send the term as JSON (Content-Type: application/json).');
+  const parsed = glossaryTermSchema.safeParse(req.body);
+  if (!parsed.success) throw invalid(parsed.error, 'Invalid glossary term');
+  return parsed.data;
+}
+
+/** Ids are positive integers; anything else cannot name a term. */
+function parseId(req: Request): number {
+  const raw = String(req.params.id);
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+  return id;
+}
+
+function notFound() {
+  return new HttpError(404, 'Glossary term not found');
+}
+
+function invalid(error: z.ZodError, fallback: string) {
+  return new HttpError(400, error.issues[0]?.message ?? fallback, { fieldErrors: z.flattenError(error).fieldErrors });
+}

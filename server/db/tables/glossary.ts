@@ -1,0 +1,23 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** One glossary term. Synonyms and related terms are comma-separated text (SPEC §3). */
+export interface GlossaryTermTable {
+  id: Generated<number>;
+  term: string;
+  definition: string;
+  /** lng, ngl, pipeline, processing, transportation, storage or general. */
+  category: string;
+  synonyms: string;
+  related_terms: string;
+  /** ISO 8601 UTC timestamps. */
+  created_at: string;
+  updated_at: string;
+}
+
+export type GlossaryTermRow = Selectable<GlossaryTermTable>;
+export type NewGlossaryTermRow = Insertable<GlossaryTermTable>;
+export type GlossaryTermUpdate = Updateable<GlossaryTermTable>;
+
+export interface GlossaryTables {
+  glossary_terms: GlossaryTermTable;
+}
