@@ -1,10 +1,67 @@
 import { pages } from '@content/pages';
+import { faqItems } from '@content/faq';
 import { PageHeader } from '~/components/layout/page-header';
+import { AdminBar } from '~/features/admin/admin-bar';
+import { useAdmin } from '~/features/admin/use-admin';
+import { CalculatorsPanel } from '~/features/knowledge-base/calculators-panel';
+import { DocumentPanel } from '~/features/knowledge-base/document-panel';
+import { FaqPanel } from '~/features/knowledge-base/faq-panel';
+import { faqPageJsonLd } from '~/features/knowledge-base/faq-json-ld';
+import type { GlossaryPageData } from '~/features/knowledge-base/glossary-data';
+import { GlossaryPanel } from '~/features/knowledge-base/glossary-panel';
+import { loadGlossaryPage } from '~/features/knowledge-base/glossary.server';
+import { TabBar } from '~/features/knowledge-base/tab-bar';
+import { type TabId, isDocumentTab, panelElementId, parseTab, tabElementId, tabHref, visibleTabs } from '~/features/knowledge-base/tabs';
+import { TutorialPanel } from '~/features/knowledge-base/tutorial-panel';
 import { pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/knowledge-base';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'knowledgeBase');
+/** ?tab= picks the tab; the glossary tab also honours ?search= and ?category= (the home page's SearchAction). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const admin = await context.services.auth.currentAdmin(request);
+  const tab = parseTab(params.get('tab'), admin !== null);
+  const glossary: GlossaryPageData | null = tab === 'glossary' ? await loadGlossaryPage(context, params) : null;
+  return { tab, glossary };
+}
 
-export default function KnowledgeBase() {
-  return <PageHeader title={pages.knowledgeBase.heading} lead={pages.knowledgeBase.description} />;
+export const meta: Route.MetaFunction = (args) => {
+  const tab = args.loaderData?.tab ?? 'glossary';
+  return pageMeta(args, 'knowledgeBase', {
+    // Each public tab is its own page for search engines; searches and All Documents are not.
+    canonical: tab === 'all' ? tabHref('glossary') : tabHref(tab),
+    structuredData: tab === 'faq' ? faqPageJsonLd(faqItems) : undefined,
+  });
+};
+
+export default function KnowledgeBase({ loaderData }: Route.ComponentProps) {
+  const { tab, glossary } = loaderData;
+  const admin = useAdmin();
+  return (
+    <>
+      <PageHeader title={pages.knowledgeBase.heading} lead={pages.knowledgeBase.description} />
+      <div className="container-page py-10 sm:py-12">
+        <AdminBar />
+        <TabBar tabs={visibleTabs(admin !== null)} current={tab} />
+        <div
+          role="tabpanel"
+          id={panelElementId(tab)}
+          aria-labelledby={tabElementId(tab)}
+          tabIndex={0}
+          className="mt-8 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4"
+        >
+          <TabContent tab={tab} glossary={glossary} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function TabContent({ tab, glossary }: { tab: TabId; glossary: GlossaryPageData | null }) {
+  if (tab === 'glossary' && glossary) return <GlossaryPanel data={glossary} />;
+  if (tab === 'calculators') return <CalculatorsPanel />;
+  if (tab === 'tutorials') return <TutorialPanel />;
+  if (tab === 'faq') return <FaqPanel />;
+  if (isDocumentTab(tab)) return <DocumentPanel tab={tab} />;
+  return null;
 }

@@ -1,0 +1,61 @@
+import { faqContact, faqHeading, faqIntro, faqItems } from '@content/faq';
+import { ChevronDown } from 'lucide-react';
+import { Accordion } from 'radix-ui';
+import { useId } from 'react';
+import { buttonClass } from '~/components/ui/button';
+import { useSectionLink } from '~/lib/scroll-to-section';
+
+/** The FAQ tab: an accordion where several answers may be open at once (SPEC §2). */
+export function FaqPanel() {
+  const id = useId();
+  const sectionLink = useSectionLink();
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {faqHeading}
+      </h2>
+      <p className="mt-2 max-w-2xl text-slate-700">{faqIntro}</p>
+      {/* Radix renders closed answers as nothing, so without JavaScript the plain list stands in. */}
+      <noscript>
+        <style>{'.faq-accordion{display:none}'}</style>
+        <div className="mt-6 space-y-6">
+          {faqItems.map((item) => (
+            <div key={item.question}>
+              <h3 className="text-lg font-semibold text-ink">{item.question}</h3>
+              <p className="mt-2 max-w-3xl leading-relaxed text-slate-700">{item.answer}</p>
+            </div>
+          ))}
+        </div>
+      </noscript>
+      <Accordion.Root
+        type="multiple"
+        className="faq-accordion mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+      >
+        {faqItems.map((item, index) => (
+          <Accordion.Item key={item.question} value={`faq-${index}`}>
+            <Accordion.Header asChild>
+              <h3>
+                <Accordion.Trigger className="group flex w-full cursor-pointer items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-ink hover:bg-slate-50 sm:text-lg">
+                  {item.question}
+                  <ChevronDown
+                    aria-hidden="true"
+                    className="h-5 w-5 shrink-0 text-brand-700 transition-transform duration-200 group-data-[state=open]:rotate-180"
+                  />
+                </Accordion.Trigger>
+              </h3>
+            </Accordion.Header>
+            <Accordion.Content className="px-5 pb-5 text-slate-700">
+              <p className="max-w-3xl leading-relaxed">{item.answer}</p>
+            </Accordion.Content>
+          </Accordion.Item>
+        ))}
+      </Accordion.Root>
+      <div className="mt-8 flex flex-wrap items-center gap-4 rounded-xl bg-slate-50 p-5">
+        <p className="text-slate-700">{faqContact.text}</p>
+        <a href={faqContact.href} onClick={(event) => sectionLink(event, faqContact.href)} className={buttonClass('primary', 'md')}>
+          {faqContact.label}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { ApiError, apiJson, apiRequest } from '~/lib/api';
+import type { GlossaryTerm, GlossaryTermInput } from './glossary-schema';
+
+/** The admin's glossary calls (SPEC §7). Each throws ApiError on a non-success answer. */
+export function createTerm(input: GlossaryTermInput): Promise<GlossaryTerm> {
+  return apiJson<GlossaryTerm>('POST', '/api/glossary', input);
+}
+
+export function updateTerm(id: number, input: GlossaryTermInput): Promise<GlossaryTerm> {
+  return apiJson<GlossaryTerm>('PUT', `/api/glossary/${id}`, input);
+}
+
+export async function deleteTerm(id: number): Promise<void> {
+  await apiRequest('DELETE', `/api/glossary/${id}`);
+}
+
+/** The human message for a failure toast: the server's words, or SPEC §8's fallback. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage || error.message;
+  return fallback;
+}
+
+/** Field errors from a 400 answer ({ fieldErrors: { term: ['…'] } }), if any. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  try {
+    const body = JSON.parse(error.body) as { fieldErrors?: Record<string, unknown> };
+    const entries = Object.entries(body.fieldErrors ?? {}).flatMap(([field, messages]) =>
+      Array.isArray(messages) && typeof messages[0] === 'string' ? [[field, messages[0]] as const] : [],
+    );
+    return Object.fromEntries(entries);
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,230 @@
+import { glossaryCategoryLabels, glossaryCopy } from '@content/knowledge-base';
+import { Plus, Search } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useRevalidator, useSearchParams } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { useAdmin } from '~/features/admin/use-admin';
+import { toast } from '~/lib/toast';
+import { DeleteTermDialog } from './delete-term-dialog';
+import { inputClass, labelClass } from './form-styles';
+import type { GlossaryPageData } from './glossary-data';
+import { SEARCH_URL_DEBOUNCE_MS, anchorIds, filterTerms, relatedLinks } from './glossary-filter';
+import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryCategoryFilter, type GlossaryTerm, isGlossaryCategory } from './glossary-schema';
+import { type GlossaryFormState, GlossaryTermForm } from './glossary-term-form';
+import { GlossaryTermCard } from './glossary-term-card';
+import { KNOWLEDGE_BASE_PATH } from './tabs';
+
+/**
+ * The glossary tab. The server renders the list for ?search= and ?category=; in the
+ * browser, typing filters the loaded terms at once and, after a pause, updates the URL so
+ * the loader fetches the full result for the new search. Without JavaScript the search
+ * bar is an ordinary GET form.
+ */
+export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
+  const admin = useAdmin();
+  const revalidator = useRevalidator();
+  const id = useId();
+  const { search, category, setSearch, setCategory, commitNow } = useGlossaryFilters(data);
+  const [form, setForm] = useState<GlossaryFormState>({ mode: 'hidden' });
+  const [deleting, setDeleting] = useState<GlossaryTerm | null>(null);
+
+  const shown = useMemo(() => filterTerms(data.terms, search, category), [data.terms, search, category]);
+  const ids = useMemo(() => anchorIds(data.terms), [data.terms]);
+
+  useEffect(() => {
+    if (data.failed) {
+      toast({ title: 'Failed to fetch glossary terms', description: 'Please try again in a moment.', variant: 'destructive' });
+    }
+  }, [data.failed]);
+
+  // The server's list is the truth after a change: revalidating re-runs the loader.
+  const refresh = () => void revalidator.revalidate();
+
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {glossaryCopy.heading}
+          </h2>
+          <p className="mt-2 max-w-2xl text-slate-700">{glossaryCopy.intro}</p>
+        </div>
+        {admin && form.mode === 'hidden' ? (
+          <Button onClick={() => setForm({ mode: 'add' })}>
+            <Plus aria-hidden="true" className="h-4 w-4" /> Add Term
+          </Button>
+        ) : null}
+      </div>
+
+      <form
+        method="get"
+        action={KNOWLEDGE_BASE_PATH}
+        role="search"
+        aria-label="Glossary"
+        onSubmit={(event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          commitNow();
+        }}
+        className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+      >
+        <div>
+          <label htmlFor={`${id}-search`} className={labelClass}>
+            {glossaryCopy.searchLabel}
+          </label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 mt-0.5 h-4 w-4 -translate-y-1/2 text-slate-500" />
+            <input
+              id={`${id}-search`}
+              type="search"
+              name="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder={glossaryCopy.searchPlaceholder}
+              maxLength={GLOSSARY_LIMITS.search}
+              autoComplete="off"
+              className={`${inputClass} pl-9`}
+            />
+          </div>
+        </div>
+        <div>
+          <label htmlFor={`${id}-category`} className={labelClass}>
+            {glossaryCopy.categoryLabel}
+          </label>
+          <select
+            id={`${id}-category`}
+            name="category"
+            value={category}
+            onChange={(event) => setCategory(isGlossaryCategory(event.target.value) ? event.target.value : 'all')}
+            className={inputClass}
+          >
+            <option value="all">{glossaryCopy.allCategories}</option>
+            {GLOSSARY_CATEGORIES.map((value) => (
+              <option key={value} value={value}>
+                {glossaryCategoryLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline">
+          {glossaryCopy.searchButton}
+        </Button>
+      </form>
+
+      <p role="status" className="mt-4 text-sm text-slate-600">
+        {data.failed ? '' : glossaryCopy.resultCount(shown.length)}
+      </p>
+
+      {admin && form.mode !== 'hidden' ? (
+        <div className="mt-4">
+          <GlossaryTermForm
+            key={form.mode === 'edit' ? form.term.id : 'new'}
+            state={form}
+            onCancel={() => setForm({ mode: 'hidden' })}
+            onSaved={() => {
+              setForm({ mode: 'hidden' });
+              refresh();
+            }}
+          />
+        </div>
+      ) : null}
+
+      <GlossaryResults data={data} shown={shown} ids={ids} admin={admin !== null} onEdit={(term) => setForm({ mode: 'edit', term })} onDelete={setDeleting} />
+
+      {admin ? <DeleteTermDialog term={deleting} onClose={() => setDeleting(null)} onDeleted={refresh} /> : null}
+    </section>
+  );
+}
+
+function GlossaryResults({
+  data,
+  shown,
+  ids,
+  admin,
+  onEdit,
+  onDelete,
+}: {
+  data: GlossaryPageData;
+  shown: GlossaryTerm[];
+  ids: Map<number, string>;
+  admin: boolean;
+  onEdit: (term: GlossaryTerm) => void;
+  onDelete: (term: GlossaryTerm) => void;
+}) {
+  if (data.failed) {
+    return <EmptyState>The glossary could not be loaded. Please try again in a moment.</EmptyState>;
+  }
+  if (data.total === 0) return <EmptyState>{glossaryCopy.emptyAll}</EmptyState>;
+  if (shown.length === 0) return <EmptyState>{glossaryCopy.emptyFiltered}</EmptyState>;
+  return (
+    <div className="mt-4 grid gap-4 md:grid-cols-2">
+      {shown.map((term) => (
+        <GlossaryTermCard
+          key={term.id}
+          term={term}
+          anchorId={ids.get(term.id) ?? `term-${term.id}`}
+          related={relatedLinks(term, shown, ids, KNOWLEDGE_BASE_PATH)}
+          admin={admin ? { onEdit, onDelete } : undefined}
+        />
+      ))}
+    </div>
+  );
+}
+
+function EmptyState({ children }: { children: string }) {
+  return <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{children}</p>;
+}
+
+/**
+ * The search box and category as local state that leads the URL: every keystroke filters
+ * at once, and the URL follows after a pause (replace, no scroll reset). A URL change
+ * from elsewhere (back button, a related-term link) flows back into the fields.
+ */
+function useGlossaryFilters(data: GlossaryPageData) {
+  const [params, setParams] = useSearchParams();
+  const urlSearch = params.get('search') ?? '';
+  const [search, setSearchState] = useState(urlSearch);
+  const [category, setCategoryState] = useState<GlossaryCategoryFilter>(data.category);
+  const lastPushed = useRef(urlSearch);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    if (urlSearch === lastPushed.current) return;
+    lastPushed.current = urlSearch;
+    setSearchState(urlSearch);
+  }, [urlSearch]);
+  useEffect(() => setCategoryState(data.category), [data.category]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function push(nextSearch: string, nextCategory: GlossaryCategoryFilter) {
+    clearTimeout(timer.current);
+    lastPushed.current = nextSearch;
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (nextSearch.trim()) next.set('search', nextSearch);
+        else next.delete('search');
+        if (nextCategory === 'all') next.delete('category');
+        else next.set('category', nextCategory);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  return {
+    search,
+    category,
+    setSearch(value: string) {
+      setSearchState(value);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => push(value, category), SEARCH_URL_DEBOUNCE_MS);
+    },
+    setCategory(value: GlossaryCategoryFilter) {
+      setCategoryState(value);
+      push(search, value);
+    },
+    commitNow() {
+      push(search, category);
+    },
+  };
+}
