@@ -120,7 +120,7 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
     expect(page.items[0]).toMatchObject({ phone: '+1 888 555 0148', title: null, notes: '-1+1', status: 'pending' });
   });
 
-  it.each(['page=0', 'page=abc', 'pageSize=0', 'pageSize=101', 'status=archived', 'page=1.5'])(
+  it.for(['page=0', 'page=abc', 'pageSize=0', 'pageSize=101', 'status=archived', 'page=1.5'])(
     'answers a bad query (%s) with 400',
     async (query, context) => {
       if (!cookie) context.skip();

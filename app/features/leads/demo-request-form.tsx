@@ -1,0 +1,140 @@
+import { demoForm as copy } from '@content/leads';
+import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { ApiError, apiRequest } from '~/lib/api';
+import { toast } from '~/lib/toast';
+import { DEMO_KEY_FIELD, RETURN_TO_FIELD } from './form-outcome';
+import { Honeypot, TextAreaField, TextField, focusFirstError, readFieldErrors, useHydrated } from './form-parts';
+import {
+  type DemoField,
+  type DemoValues,
+  type FieldErrors,
+  HONEYPOT_FIELD,
+  LEAD_LIMITS,
+  demoFields,
+  requiredDemoFields,
+  validateDemoRequest,
+} from './schemas';
+
+export interface DemoFormState {
+  values: DemoValues;
+  errors: FieldErrors;
+  trap: string;
+}
+
+interface DemoRequestFormProps {
+  /** The Request Demo button this form belongs to; names its fields and its way back after a classic post. */
+  demoKey: string;
+  state: DemoFormState;
+  setState: Dispatch<SetStateAction<DemoFormState>>;
+  /** Called after the API stored the request (JavaScript path). */
+  onSent: () => void;
+  /** Shown above the fields (the outcome of a post without JavaScript). */
+  notice?: ReactNode;
+  /** Extra buttons beside Submit (Cancel in the modal). */
+  actions?: ReactNode;
+}
+
+/**
+ * The demo request form (SPEC §2, §4, §5): name, phone, email, company required and
+ * marked *, title and notes optional. A real form posting to /api/request-demo; once
+ * hydrated it sends JSON instead, checks the required fields itself ('Missing
+ * Information') and shows 'Submitting...'. The parent owns the values, so closing the
+ * modal by mistake loses nothing.
+ */
+export function DemoRequestForm({ demoKey, state, setState, onSent, notice, actions }: DemoRequestFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const [submitting, setSubmitting] = useState(false);
+  const { values, errors } = state;
+
+  const setField = (field: DemoField) => (value: string) =>
+    setState((current) => ({
+      ...current,
+      values: { ...current.values, [field]: value },
+      errors: { ...current.errors, [field]: undefined },
+    }));
+  const setErrors = (next: FieldErrors) => setState((current) => ({ ...current, errors: next }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = validateDemoRequest(values);
+    if (!result.ok) {
+      setErrors(result.fieldErrors);
+      focusFirstError(formRef.current, demoFields, result.fieldErrors);
+      // SPEC §5: any empty required field means nothing is sent and this notice appears.
+      if (requiredDemoFields.some((field) => values[field].trim() === '')) {
+        toast({ ...copy.toasts.missing, variant: 'destructive' });
+      }
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await apiRequest('POST', '/api/request-demo', state.trap ? { ...result.data, [HONEYPOT_FIELD]: state.trap } : result.data);
+      toast(copy.toasts.sent);
+      onSent();
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError && error.status === 400 ? readFieldErrors(error) : {};
+      setErrors(fieldErrors);
+      focusFirstError(formRef.current, demoFields, fieldErrors);
+      toast({ ...copy.toasts.failed, variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const field = (name: DemoField, required: boolean) => ({
+    id: `${demoKey}-${name}`,
+    name,
+    label: copy.fields[name].label,
+    placeholder: copy.fields[name].placeholder,
+    value: values[name],
+    onChange: setField(name),
+    error: errors[name],
+    required,
+    markRequired: true,
+  });
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action="/api/request-demo"
+      onSubmit={onSubmit}
+      // Without JavaScript the browser checks required fields; with it, the form does (and says 'Missing Information').
+      noValidate={hydrated}
+      className="relative space-y-4"
+    >
+      {notice}
+      <p className="text-sm text-slate-600">{copy.requiredNote}</p>
+      <input type="hidden" name={RETURN_TO_FIELD} value={pathname} />
+      <input type="hidden" name={DEMO_KEY_FIELD} value={demoKey} />
+      <Honeypot
+        id={`${demoKey}-${HONEYPOT_FIELD}`}
+        value={state.trap}
+        onChange={(trap) => setState((current) => ({ ...current, trap }))}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...field('name', true)} autoComplete="name" maxLength={LEAD_LIMITS.name} />
+        <TextField {...field('phone', true)} type="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} />
+        <TextField {...field('email', true)} type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} />
+        <TextField {...field('company', true)} autoComplete="organization" maxLength={LEAD_LIMITS.company} />
+        <TextField
+          {...field('title', false)}
+          autoComplete="organization-title"
+          maxLength={LEAD_LIMITS.title}
+          className="sm:col-span-2"
+        />
+        <TextAreaField {...field('notes', false)} rows={4} maxLength={LEAD_LIMITS.longText} className="sm:col-span-2" />
+      </div>
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        {actions}
+        <Button type="submit" variant="accent" size="lg" disabled={submitting}>
+          {submitting ? copy.submitting : copy.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

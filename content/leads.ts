@@ -1,0 +1,62 @@
+/**
+ * Copy of the contact form and the demo request form (SPEC §4, §5, §8): labels,
+ * placeholders, buttons, notices and toasts. The toasts' wording is fixed by the spec.
+ */
+
+export const contactForm = {
+  heading: 'Send us a message',
+  requiredNote: 'All fields are required.',
+  fields: {
+    firstName: { label: 'First Name', placeholder: 'John' },
+    lastName: { label: 'Last Name', placeholder: 'Doe' },
+    company: { label: 'Company', placeholder: 'Your Company' },
+    email: { label: 'Email', placeholder: 'john@company.com' },
+    message: { label: 'Message', placeholder: 'Tell us about your virtual pipeline needs...' },
+  },
+  submit: 'Send Message',
+  sending: 'Sending...',
+  toasts: {
+    sent: { title: 'Message Sent!', description: "Thank you for your interest. We'll get back to you soon." },
+    failed: { title: 'Error', description: 'Failed to send message. Please try again.' },
+  },
+  /** Shown above the form after a post without JavaScript. */
+  notices: {
+    sent: { title: 'Message Sent!', text: "Thank you for your interest. We'll get back to you soon." },
+    invalid: { title: 'Please check your message', text: 'Some fields are missing or invalid. Correct them below and send again.' },
+    failed: { title: 'Error', text: 'Failed to send message. Please try again.' },
+    limited: { title: 'Too many messages', text: 'We received several messages from your network just now. Please wait a minute and try again.' },
+  },
+} as const;
+
+export const demoForm = {
+  trigger: 'Request Demo',
+  title: 'Request a Demo',
+  description: "Tell us about your operation and we'll set up a walkthrough of the platform.",
+  requiredNote: 'Fields marked * are required.',
+  fields: {
+    name: { label: 'Name', placeholder: 'John Doe' },
+    phone: { label: 'Phone', placeholder: '(555) 010-0148' },
+    email: { label: 'Email', placeholder: 'john@company.com' },
+    company: { label: 'Company', placeholder: 'Your Company' },
+    title: { label: 'Title', placeholder: 'Operations Manager' },
+    notes: { label: 'Notes', placeholder: 'Sites, volumes, timing: anything that helps us prepare your demo.' },
+  },
+  submit: 'Submit Request',
+  submitting: 'Submitting...',
+  close: 'Close',
+  cancel: 'Cancel',
+  toasts: {
+    missing: { title: 'Missing Information', description: 'Please fill in all required fields.' },
+    sent: { title: 'Demo Request Submitted', description: "We'll contact you soon to schedule your demo." },
+    failed: { title: 'Error', description: 'Failed to submit demo request. Please try again.' },
+  },
+  notices: {
+    sent: { title: 'Demo Request Submitted', text: "We'll contact you soon to schedule your demo." },
+    invalid: { title: 'Please check your request', text: 'Some fields are missing or invalid. Correct them below and submit again.' },
+    failed: { title: 'Error', text: 'Failed to submit demo request. Please try again.' },
+    limited: { title: 'Too many requests', text: 'We received several requests from your network just now. Please wait a minute and try again.' },
+  },
+} as const;
+
+/** The honeypot's label: only bots and screen readers that ignore aria-hidden ever meet it. */
+export const honeypotLabel = 'Leave this field empty';
