@@ -12,7 +12,7 @@ export function CalculatorsPanel() {
         {calculatorsCopy.heading}
       </h2>
       <p className="mt-2 max-w-2xl text-slate-700">{calculatorsCopy.intro}</p>
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
         <EquivalenceCalculator />
         <NetbackCalculator />
       </div>

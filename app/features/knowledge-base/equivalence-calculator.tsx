@@ -98,7 +98,7 @@ export function EquivalenceCalculator() {
         )}
       </div>
 
-      <details className="mt-4 text-sm text-slate-700">
+      <details open className="mt-4 text-sm text-slate-700">
         <summary className="cursor-pointer font-semibold text-ink">{calculatorsCopy.assumptionsHeading}</summary>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           <li>LNG holds {a.lngVolumeRatio} times its volume of gas at standard conditions (60 °F, 14.696 psia).</li>

@@ -48,7 +48,9 @@ export function MoleculeDiagram({ carbons, formula }: { carbons: 1 | 2 | 3 | 4; 
       role="img"
       aria-labelledby={titleId}
       viewBox={`0 0 ${width} ${2 * AXIS_Y}`}
-      className="mx-auto h-auto w-full max-w-md"
+      // Drawn at its natural size so every molecule has the same atom size; shrinks on phones.
+      width={width}
+      className="mx-auto h-auto max-w-full"
     >
       <title id={titleId}>{label}</title>
       <g stroke="#475569" strokeWidth={4} strokeLinecap="round">

@@ -51,12 +51,13 @@ export function MoleculeTutorial() {
         Step {step + 1} of {tutorialSteps.length}
       </p>
 
-      <div className="mt-2 min-h-[24rem]">
+      <div className="mt-2">
         {current?.kind === 'molecule' ? <MoleculeStepView step={current} /> : null}
         {current?.kind === 'process' ? <ProcessStepView step={current} /> : null}
       </div>
 
-      <div className="mt-6 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
+      {/* Stays in view at the bottom of the scrolling dialog on small screens. */}
+      <div className="sticky -bottom-6 -mx-6 -mb-6 mt-6 flex items-center justify-between gap-3 border-t border-slate-200 bg-white px-6 py-4">
         <Button ref={previousRef} variant="outline" onClick={() => go(step - 1)} disabled={step === 0}>
           <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Previous
         </Button>
@@ -107,7 +108,8 @@ function ProcessStepView({ step }: { step: ProcessStep }) {
         {step.title}
       </h3>
       <p className="mt-2 text-slate-700">{step.summary}</p>
-      <div className="mt-4 rounded-xl bg-slate-50 p-4">
+      {/* Too small to read on a phone; the numbered stages below say the same. */}
+      <div className="mt-4 hidden rounded-xl bg-slate-50 p-4 sm:block">
         <ProcessDiagram stages={step.stages.map((stage) => stage.short)} />
       </div>
       <ol className="mt-4 grid gap-3 sm:grid-cols-2">

@@ -117,7 +117,7 @@ export function NetbackCalculator() {
         )}
       </div>
 
-      <details className="mt-4 text-sm text-slate-700">
+      <details open className="mt-4 text-sm text-slate-700">
         <summary className="cursor-pointer font-semibold text-ink">{calculatorsCopy.assumptionsHeading}</summary>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           <li>Netback per gallon = price − fractionation fee − transport fee.</li>
