@@ -1,10 +1,39 @@
 import { pages } from '@content/pages';
-import { PageHeader } from '~/components/layout/page-header';
+import { jumpLinksLabel } from '@content/platforms';
+import { leaseWhyChoose, vpvLeaseSandbox } from '@content/vpv-lease';
+import { CtaBand } from '~/features/platforms/cta-band';
+import { JumpLinks, PlatformHero } from '~/features/platforms/platform-hero';
+import { Section } from '~/features/platforms/section';
+import { ToolFeatureList, featureAnchor } from '~/features/platforms/tool-feature-list';
+import { ViewInventoryLink } from '~/features/platforms/view-inventory-link';
+import { WhyChoose } from '~/features/platforms/why-choose';
 import { pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/vpv-lease-sandbox';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'vpvLeaseSandbox');
 
 export default function VpvLeaseSandbox() {
-  return <PageHeader title={pages.vpvLeaseSandbox.heading} lead={pages.vpvLeaseSandbox.description} />;
+  const { hero, features, cta } = vpvLeaseSandbox;
+  return (
+    <>
+      <PlatformHero
+        eyebrow={hero.eyebrow}
+        title={pages.vpvLeaseSandbox.heading}
+        lead={hero.lead}
+        actions={<ViewInventoryLink variant="accent" />}
+      >
+        <JumpLinks
+          label={jumpLinksLabel}
+          links={features.items.map((feature) => ({ href: `#${featureAnchor(feature.title)}`, label: feature.title }))}
+        />
+      </PlatformHero>
+      <Section id="platform-features" title={features.title} lead={features.lead} tone="muted">
+        <ToolFeatureList features={features.items} />
+      </Section>
+      <WhyChoose {...leaseWhyChoose} />
+      <CtaBand title={cta.title} text={cta.text}>
+        <ViewInventoryLink variant="accent" />
+      </CtaBand>
+    </>
+  );
 }

@@ -1,10 +1,34 @@
 import { pages } from '@content/pages';
-import { PageHeader } from '~/components/layout/page-header';
+import { jumpLinksLabel } from '@content/platforms';
+import { marketWhyChoose, vpvMarketSandbox } from '@content/vpv-market';
+import { RequestDemoButton } from '~/features/leads/request-demo-button';
+import { CtaBand } from '~/features/platforms/cta-band';
+import { JumpLinks, PlatformHero } from '~/features/platforms/platform-hero';
+import { Section } from '~/features/platforms/section';
+import { ToolFeatureList, featureAnchor } from '~/features/platforms/tool-feature-list';
+import { WhyChoose } from '~/features/platforms/why-choose';
 import { pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/vpv-market-sandbox';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'vpvMarketSandbox');
 
 export default function VpvMarketSandbox() {
-  return <PageHeader title={pages.vpvMarketSandbox.heading} lead={pages.vpvMarketSandbox.description} />;
+  const { hero, features, cta } = vpvMarketSandbox;
+  return (
+    <>
+      <PlatformHero eyebrow={hero.eyebrow} title={pages.vpvMarketSandbox.heading} lead={hero.lead} actions={<RequestDemoButton />}>
+        <JumpLinks
+          label={jumpLinksLabel}
+          links={features.items.map((feature) => ({ href: `#${featureAnchor(feature.title)}`, label: feature.title }))}
+        />
+      </PlatformHero>
+      <Section id="tool-features" title={features.title} lead={features.lead} tone="muted">
+        <ToolFeatureList features={features.items} />
+      </Section>
+      <WhyChoose {...marketWhyChoose} />
+      <CtaBand title={cta.title} text={cta.text}>
+        <RequestDemoButton />
+      </CtaBand>
+    </>
+  );
 }

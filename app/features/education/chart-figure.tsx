@@ -1,0 +1,54 @@
+import type { ChartContent } from '@content/virtual-pipeline';
+import { Component, type ReactNode, Suspense, lazy, useCallback, useState } from 'react';
+import { cn } from '~/lib/cn';
+import { ChartDataTable } from './chart-data-table';
+import type { ChartKind } from './chart-format';
+import { useHydrated } from './use-hydrated';
+
+/**
+ * Chart.js is about 200 kB of JavaScript: it loads in its own chunk, only in the browser,
+ * only on the page that draws charts. The server renders the data table in its place.
+ */
+const LngChart = lazy(() => import('./lng-charts'));
+
+/** If the chart chunk fails to load, the data table simply stays. */
+class KeepTableOnError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * A chart with its caption in a box of fixed height, so nothing moves when the canvas
+ * replaces the table. Once the chart is drawn the table becomes visually hidden but stays
+ * available to screen readers.
+ */
+export function ChartFigure({ kind, chart, boxClassName }: { kind: ChartKind; chart: ChartContent; boxClassName: string }) {
+  const hydrated = useHydrated();
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback(() => setReady(true), []);
+  return (
+    <figure data-chart={kind} data-chart-ready={ready ? 'true' : 'false'} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <figcaption>
+        <span className="block text-lg font-semibold text-ink">{chart.title}</span>
+        <span className="mt-1 block text-sm text-slate-600">{chart.description}</span>
+      </figcaption>
+      <div className={cn('relative mt-5', boxClassName)}>
+        {hydrated ? (
+          <KeepTableOnError>
+            <Suspense fallback={null}>
+              <LngChart kind={kind} chart={chart} onReady={onReady} />
+            </Suspense>
+          </KeepTableOnError>
+        ) : null}
+        <div className={ready ? 'sr-only' : 'absolute inset-0 flex items-center justify-center'}>
+          <ChartDataTable chart={chart} />
+        </div>
+      </div>
+    </figure>
+  );
+}

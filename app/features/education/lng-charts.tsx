@@ -1,0 +1,231 @@
+// Loaded lazily by chart-figure.tsx, in the browser only: the one module that imports
+// Chart.js, so Chart.js lands in this chunk and nowhere else.
+import type { ChartContent } from '@content/virtual-pipeline';
+import {
+  ArcElement,
+  BarElement,
+  CategoryScale,
+  type ChartOptions,
+  Chart as ChartJS,
+  LinearScale,
+  type Plugin,
+  Tooltip,
+} from 'chart.js';
+import { useEffect, useRef, useState } from 'react';
+import { Bar, Doughnut } from 'react-chartjs-2';
+import { cn } from '~/lib/cn';
+import { type ChartKind, chartColors, chartSummary, formatTick, formatValue } from './chart-format';
+
+ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip);
+ChartJS.defaults.font.family = "'Inter Variable', ui-sans-serif, system-ui, sans-serif";
+ChartJS.defaults.font.size = 13;
+ChartJS.defaults.color = '#475569';
+
+/**
+ * Mirrors which data points are visible into `data-visibility` on the canvas ("1101"),
+ * read from the chart itself after every update, so tests and tools can see its state.
+ */
+const visibilityAttribute: Plugin<'doughnut'> = {
+  id: 'visibilityAttribute',
+  afterUpdate(chart) {
+    const count = chart.data.labels?.length ?? 0;
+    chart.canvas.dataset.visibility = Array.from({ length: count }, (_, index) => (chart.getDataVisibility(index) ? '1' : '0')).join('');
+  },
+};
+
+function animation() {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? false : { duration: 700 };
+}
+
+const gridColor = '#e2e8f0';
+
+function VolumeChart({ chart }: { chart: ChartContent }) {
+  const options: ChartOptions<'bar'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: animation(),
+    plugins: {
+      legend: { display: false },
+      tooltip: { callbacks: { label: (context) => `${formatValue(chart.unit, context.parsed.y ?? 0)} volume` } },
+    },
+    scales: {
+      x: {
+        grid: { display: false },
+        ticks: {
+          font: { weight: 600 },
+          maxRotation: 0,
+          // On narrow charts, 'Standard Gas' wraps onto two lines instead of tilting.
+          callback(value) {
+            const label = this.getLabelForValue(Number(value));
+            return this.chart.width < 480 ? label.split(' ') : label;
+          },
+        },
+      },
+      y: {
+        beginAtZero: true,
+        max: 600,
+        grid: { color: gridColor },
+        border: { display: false },
+        ticks: { stepSize: 150, callback: (value) => formatTick(chart.unit, Number(value)) },
+      },
+    },
+  };
+  return (
+    <Bar
+      role="img"
+      aria-label={chartSummary(chart)}
+      options={options}
+      data={{
+        labels: chart.data.map((datum) => datum.label),
+        datasets: [
+          {
+            label: chart.title,
+            data: chart.data.map((datum) => datum.value),
+            backgroundColor: [...chartColors.volume],
+            borderRadius: 8,
+            maxBarThickness: 96,
+            // Standard gas (1 against 600) would otherwise be invisible.
+            minBarLength: 4,
+          },
+        ],
+      }}
+    />
+  );
+}
+
+function PurityChart({ chart }: { chart: ChartContent }) {
+  const options: ChartOptions<'bar'> = {
+    indexAxis: 'y',
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: animation(),
+    plugins: {
+      legend: { display: false },
+      tooltip: { callbacks: { label: (context) => `${formatValue(chart.unit, context.parsed.x ?? 0)} methane` } },
+    },
+    scales: {
+      x: {
+        min: 0,
+        max: 100,
+        grid: { color: gridColor },
+        border: { display: false },
+        ticks: { stepSize: 20, callback: (value) => formatTick(chart.unit, Number(value)) },
+      },
+      y: { grid: { display: false }, ticks: { font: { weight: 600 } } },
+    },
+  };
+  return (
+    <Bar
+      role="img"
+      aria-label={chartSummary(chart)}
+      options={options}
+      data={{
+        labels: chart.data.map((datum) => datum.label),
+        datasets: [
+          {
+            label: chart.title,
+            data: chart.data.map((datum) => datum.value),
+            backgroundColor: [...chartColors.purity],
+            borderRadius: 8,
+            maxBarThickness: 56,
+          },
+        ],
+      }}
+    />
+  );
+}
+
+/**
+ * The doughnut with its legend at the bottom. The legend is HTML buttons rather than
+ * Chart.js's canvas legend so it works from the keyboard and announces its state; a click
+ * does what Chart.js's default doughnut legend does: toggle that entry's visibility.
+ */
+function ApplicationsChart({ chart }: { chart: ChartContent }) {
+  const chartRef = useRef<ChartJS<'doughnut'>>(null);
+  const [visible, setVisible] = useState(() => chart.data.map(() => true));
+  const colors = chartColors.applications;
+
+  function toggle(index: number) {
+    const instance = chartRef.current;
+    if (!instance) return;
+    instance.toggleDataVisibility(index);
+    instance.update();
+    setVisible(chart.data.map((_, position) => instance.getDataVisibility(position)));
+  }
+
+  const options: ChartOptions<'doughnut'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    cutout: '70%',
+    animation: animation(),
+    plugins: {
+      legend: { display: false },
+      tooltip: { callbacks: { label: (context) => ` ${context.label}: ${formatValue(chart.unit, context.parsed)}` } },
+    },
+  };
+  return (
+    <div className="flex h-full flex-col">
+      <div className="relative min-h-0 flex-1">
+        <Doughnut
+          ref={chartRef}
+          role="img"
+          aria-label={chartSummary(chart)}
+          options={options}
+          plugins={[visibilityAttribute]}
+          data={{
+            labels: chart.data.map((datum) => datum.label),
+            datasets: [
+              {
+                label: chart.title,
+                data: chart.data.map((datum) => datum.value),
+                backgroundColor: [...colors],
+                borderColor: '#ffffff',
+                borderWidth: 3,
+                hoverOffset: 6,
+              },
+            ],
+          }}
+        />
+      </div>
+      <div className="mt-4">
+        <ul aria-label={`${chart.title} legend`} className="flex flex-wrap justify-center gap-2">
+          {chart.data.map((datum, index) => (
+            <li key={datum.label}>
+              <button
+                type="button"
+                aria-pressed={visible[index]}
+                onClick={() => toggle(index)}
+                className={cn(
+                  'inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
+                  visible[index] ? 'border-slate-300 bg-white text-ink hover:bg-slate-50' : 'border-dashed border-slate-300 bg-slate-50 text-slate-600',
+                )}
+              >
+                <span
+                  aria-hidden="true"
+                  className={cn('h-3 w-3 rounded-full', !visible[index] && 'opacity-30')}
+                  style={{ backgroundColor: colors[index] }}
+                />
+                <span className={cn(!visible[index] && 'line-through')}>{datum.label}</span>
+                <span className="tabular-nums text-slate-600">{formatValue(chart.unit, datum.value)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {chart.legendHint ? <p className="mt-2 text-center text-xs text-slate-600">{chart.legendHint}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+const charts: Record<ChartKind, (props: { chart: ChartContent }) => React.JSX.Element> = {
+  volume: VolumeChart,
+  purity: PurityChart,
+  applications: ApplicationsChart,
+};
+
+export default function LngChart({ kind, chart, onReady }: { kind: ChartKind; chart: ChartContent; onReady: () => void }) {
+  // Child effects run first, so by now react-chartjs-2 has created the chart.
+  useEffect(() => onReady(), [onReady]);
+  const Selected = charts[kind];
+  return <Selected chart={chart} />;
+}
