@@ -15,5 +15,6 @@ export default [
   // Resource routes for crawlers, generated from content/pages.ts and SITE_URL.
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
+  route('admin/leads', 'routes/admin-leads.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -60,3 +60,34 @@ export const demoForm = {
 
 /** The honeypot's label: only bots and screen readers that ignore aria-hidden ever meet it. */
 export const honeypotLabel = 'Leave this field empty';
+
+/** The admin's leads inbox (/admin/leads). */
+export const inbox = {
+  title: 'Leads Inbox | VPV Energy',
+  description: 'Contact messages and demo requests sent through the website.',
+  heading: 'Leads inbox',
+  lead: 'Contact messages and demo requests from the website, newest first. Mark each one handled once someone has followed up.',
+  tabs: { messages: 'Contact messages', 'demo-requests': 'Demo requests' },
+  filters: { all: 'All', pending: 'Pending', handled: 'Handled' },
+  filterLabel: 'Show',
+  exportCsv: 'Export CSV',
+  markHandled: 'Mark handled',
+  markPending: 'Mark pending',
+  status: { pending: 'Pending', handled: 'Handled' },
+  empty: {
+    messages: 'No contact messages here yet.',
+    'demo-requests': 'No demo requests here yet.',
+  },
+  pagination: { label: 'Pages', previous: 'Previous', next: 'Next' },
+  updateFailed: 'Update failed',
+  backToKnowledgeBase: 'Back to the knowledge base',
+  loginRequired: {
+    heading: 'Admin login required',
+    text: 'The leads inbox is for VPV Energy staff. Log in with the Admin Login button on the knowledge base, then come back.',
+    action: 'Go to the admin login',
+  },
+  failed: {
+    heading: 'The inbox could not be loaded',
+    text: 'Please try again in a moment.',
+  },
+} as const;
