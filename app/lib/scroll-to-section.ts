@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
 
 /** SPEC §9: after navigating home, wait about this long before scrolling to the section. */
 export const SCROLL_AFTER_NAVIGATION_MS = 100;
@@ -15,6 +15,29 @@ export function scrollToSection(id: string): void {
   // Move keyboard and screen-reader focus along with the view.
   if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
   element.focus({ preventScroll: true });
+}
+
+/**
+ * Navigates to / and scrolls to the section about 100 ms after the home page is there.
+ * The wait starts once the navigation has finished: the home route's code and data may
+ * take longer than 100 ms to arrive, and scrolling before then would find no section.
+ */
+export function goHomeAndScrollTo(navigate: NavigateFunction, id: string): void {
+  void Promise.resolve(navigate('/')).then(() => {
+    setTimeout(() => scrollOnceRendered(id, performance.now() + RENDER_WAIT_LIMIT_MS), SCROLL_AFTER_NAVIGATION_MS);
+  });
+}
+
+/** How long to keep looking for the section when React is slow to show the new page (a busy phone). */
+const RENDER_WAIT_LIMIT_MS = 3000;
+
+function scrollOnceRendered(id: string, deadline: number): void {
+  if (document.getElementById(id)) {
+    scrollToSection(id);
+    return;
+  }
+  // The router may have finished while React has yet to commit the page (it renders in a transition).
+  if (performance.now() < deadline) requestAnimationFrame(() => scrollOnceRendered(id, deadline));
 }
 
 function isPlainLeftClick(event: MouseEvent): boolean {
@@ -37,7 +60,6 @@ export function useSectionLink(): (event: MouseEvent<HTMLAnchorElement>, href: s
       scrollToSection(id);
       return;
     }
-    void navigate('/');
-    setTimeout(() => scrollToSection(id), SCROLL_AFTER_NAVIGATION_MS);
+    goHomeAndScrollTo(navigate, id);
   };
 }

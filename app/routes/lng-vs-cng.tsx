@@ -27,7 +27,7 @@ export default function LngVsCng() {
           </div>
           <section
             aria-labelledby="which-fuel"
-            className="mt-16 flex flex-col gap-8 rounded-3xl bg-white p-8 shadow-sm ring-1 ring-slate-200 sm:p-10 lg:flex-row lg:items-center lg:justify-between"
+            className="mt-16 flex flex-col gap-8 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10 lg:flex-row lg:items-center lg:justify-between"
           >
             <div className="max-w-2xl">
               <h2 id="which-fuel" className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
@@ -36,7 +36,7 @@ export default function LngVsCng() {
               <p className="mt-3 leading-relaxed text-slate-600">{comparisonClosing.text}</p>
             </div>
             <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
-              <Link to={comparisonClosing.learnLink.href} className={buttonClass('outline', 'lg')}>
+              <Link to={comparisonClosing.learnLink.href} className={buttonClass('outline', 'lg', 'h-auto min-h-12 py-3 text-center')}>
                 {comparisonClosing.learnLink.label}
               </Link>
               <a

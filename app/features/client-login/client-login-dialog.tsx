@@ -7,7 +7,7 @@ import { buttonClass } from '~/components/ui/button';
 import { Dialog, DialogContent } from '~/components/ui/dialog';
 import { RequestDemoButton } from '~/features/leads/request-demo-button';
 import { useClientLoginUrls } from '~/lib/client-login';
-import { SCROLL_AFTER_NAVIGATION_MS, scrollToSection } from '~/lib/scroll-to-section';
+import { goHomeAndScrollTo, scrollToSection } from '~/lib/scroll-to-section';
 
 const platforms = Object.keys(clientLoginPanels) as ClientPlatform[];
 
@@ -72,8 +72,7 @@ export function ClientLoginDialog() {
       scrollToSection(section);
       return;
     }
-    void navigate('/');
-    setTimeout(() => scrollToSection(section), SCROLL_AFTER_NAVIGATION_MS);
+    goHomeAndScrollTo(navigate, section);
   };
 
   const panel = platform ? clientLoginPanels[platform] : null;

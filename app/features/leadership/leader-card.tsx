@@ -1,7 +1,7 @@
 import { type Leader, initialsOf, isPlaceholderImage } from '@content/leaders';
 import { LinkedInIcon } from './linkedin-icon';
 
-/** Pixels; matches h-24 w-24 of the initials, so swapping in a photo moves nothing. */
+/** Pixels at full size; the photo and the initials share the same classes, so swapping in a photo moves nothing. */
 const HEADSHOT_SIZE = 96;
 
 /** A round headshot, or the leader's initials on a gradient while the image is a placeholder. */
@@ -10,7 +10,7 @@ function Headshot({ leader }: { leader: Leader }) {
     return (
       <span
         aria-hidden="true"
-        className="flex h-24 w-24 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 via-brand-700 to-navy-800 text-3xl font-extrabold tracking-tight text-white shadow-lg ring-4 ring-white"
+        className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 via-brand-700 to-navy-800 text-xl sm:h-24 sm:w-24 sm:text-3xl font-extrabold tracking-tight text-white shadow-lg ring-4 ring-white"
       >
         {initialsOf(leader.name)}
       </span>
@@ -25,7 +25,7 @@ function Headshot({ leader }: { leader: Leader }) {
       height={HEADSHOT_SIZE}
       loading="lazy"
       decoding="async"
-      className="h-24 w-24 shrink-0 rounded-full object-cover shadow-lg ring-4 ring-white"
+      className="h-16 w-16 shrink-0 rounded-full object-cover sm:h-24 sm:w-24 shadow-lg ring-4 ring-white"
     />
   );
 }
@@ -37,7 +37,7 @@ export function LeaderCard({ leader, headingId }: { leader: Leader; headingId: s
       aria-labelledby={headingId}
       className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition hover:shadow-lg sm:p-8"
     >
-      <div className="flex items-center gap-5">
+      <div className="flex items-center gap-4 sm:gap-5">
         <Headshot leader={leader} />
         <div className="min-w-0 flex-1">
           <h2 id={headingId} className="text-xl font-bold text-ink sm:text-2xl">
