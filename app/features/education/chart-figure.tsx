@@ -37,7 +37,7 @@ export function ChartFigure({ kind, chart, boxClassName }: { kind: ChartKind; ch
         <span className="block text-lg font-semibold text-ink">{chart.title}</span>
         <span className="mt-1 block text-sm text-slate-600">{chart.description}</span>
       </figcaption>
-      <div className={cn('relative mt-5', boxClassName)}>
+      <div data-chart-box className={cn('relative mt-5', boxClassName)}>
         {hydrated ? (
           <KeepTableOnError>
             <Suspense fallback={null}>

@@ -27,7 +27,7 @@ function ToolFeatureCard({ feature, index }: { feature: ToolFeature; index: numb
         <div className={cn(flipped && 'lg:order-2')}>
           <div className="flex items-center gap-4">
             <IconBadge icon={feature.icon} />
-            <span aria-hidden="true" className="text-sm font-bold tracking-widest text-slate-400">
+            <span aria-hidden="true" className="text-sm font-bold tracking-widest text-slate-500">
               {String(index + 1).padStart(2, '0')}
             </span>
           </div>
