@@ -6,6 +6,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { createApiRouter } from './api/index.ts';
+import { createObjectImagesRouter } from './api/object-images.ts';
 import type { RequestContext, Services } from './context.ts';
 
 export interface AppOptions {
@@ -30,7 +31,9 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     res.locals.nonce = crypto.randomBytes(16).toString('base64');
     next();
   });
-  app.use(securityHeaders(config.env === 'development', config.siteUrl.startsWith('https:')));
+  app.use(
+    securityHeaders(config.env === 'development', config.siteUrl.startsWith('https:'), services.documents.storage.uploadOrigin),
+  );
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {
@@ -51,6 +54,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   }
   for (const middleware of before) app.use(middleware);
 
+  // Carousel images: outside /api so they can be cached (see server/api/object-images.ts).
+  app.use('/objects', createObjectImagesRouter(services));
   app.use('/api', createApiRouter(services));
 
   // Pages seen by a logged-in admin show admin controls and data: never cache them.
@@ -82,7 +87,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   return app;
 }
 
-function securityHeaders(development: boolean, https: boolean): RequestHandler {
+function securityHeaders(development: boolean, https: boolean, uploadOrigin: string | null): RequestHandler {
   return helmet({
     // Vite's dev server injects its own inline client scripts; the CSP applies to real builds.
     contentSecurityPolicy: development
@@ -96,7 +101,8 @@ function securityHeaders(development: boolean, https: boolean): RequestHandler {
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", 'data:', 'blob:'],
             fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
+            // With S3 storage the admin's browser PUTs carousel images straight to the bucket.
+            connectSrc: ["'self'", ...(uploadOrigin ? [uploadOrigin] : [])],
             formAction: ["'self'"],
             frameAncestors: ["'none'"],
             baseUri: ["'self'"],
@@ -105,6 +111,10 @@ function securityHeaders(development: boolean, https: boolean): RequestHandler {
           },
         },
     strictTransportSecurity: https ? undefined : false,
+    // Not helmet's no-referrer: under it browsers send `Origin: null` on same-site form posts,
+    // which the same-origin guard must refuse, so the no-JavaScript lead forms would fail.
+    // same-origin still sends nothing to other sites.
+    referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
 }

@@ -70,10 +70,33 @@ const envSchema = z.object({
       'must be an e-mail address, optionally as "Name <address>"',
     )
     .optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1024, 'must be at least 1024 bytes')
+    .default(104_857_600),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+    .optional(),
+  S3_REGION: z.string().trim().min(1, 'must not be empty').default('us-east-1'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  AWS_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
+  OBJECT_URL_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
 });
 
 /** Never echo these back in an error message. */
-const secretVariables = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'AWS_SECRET_ACCESS_KEY']);
+const secretVariables = new Set([
+  'ADMIN_PASSWORD',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'OBJECT_URL_SECRET',
+]);
 
 /**
  * Express's `trust proxy`: 'false' (default: use the socket address), 'true', a hop count,
@@ -109,7 +132,31 @@ export interface Config {
   /** Client Log In targets (sign-in pages of the two platforms); null opens the in-page panel. */
   clientLoginUrls: ClientLoginUrls;
   leads: LeadsConfig;
+  storage: StorageConfig;
+  /** UPLOAD_MAX_BYTES: the largest document an admin may upload. */
+  uploadMaxBytes: number;
 }
+
+/**
+ * Where uploaded files live: files under DATA_DIR/objects (default), or an S3-compatible
+ * bucket when S3_BUCKET is set. Without AWS_ACCESS_KEY_ID the SDK's usual credential chain
+ * (instance role, shared config) is used.
+ */
+export type StorageConfig =
+  | {
+      kind: 'disk';
+      dir: string;
+      /** OBJECT_URL_SECRET, or null to keep a generated one in DATA_DIR. */
+      urlSecret: string | null;
+    }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | null;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
+    };
 
 export interface LeadsConfig {
   /** LEADS_RATE_LIMIT: contact and demo posts per minute per client IP; 0 turns the limit off. */
@@ -152,6 +199,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(values.SMTP_URL) !== Boolean(values.LEADS_NOTIFY_TO)) {
     throw new ConfigError('Invalid configuration:\n  SMTP_URL and LEADS_NOTIFY_TO must be set together.');
   }
+  if (Boolean(values.AWS_ACCESS_KEY_ID) !== Boolean(values.AWS_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together.');
+  }
+  if (!values.S3_BUCKET && values.S3_ENDPOINT) {
+    throw new ConfigError('Invalid configuration:\n  S3_ENDPOINT needs S3_BUCKET.');
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   const database: DatabaseConfig = values.DATABASE_URL?.startsWith('postgres')
     ? { dialect: 'postgres', url: values.DATABASE_URL }
@@ -191,5 +244,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : null,
     },
+    storage: values.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: values.S3_BUCKET,
+          region: values.S3_REGION,
+          endpoint: values.S3_ENDPOINT ?? null,
+          forcePathStyle: values.S3_FORCE_PATH_STYLE === 'true',
+          credentials:
+            values.AWS_ACCESS_KEY_ID && values.AWS_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: values.AWS_ACCESS_KEY_ID,
+                  secretAccessKey: values.AWS_SECRET_ACCESS_KEY,
+                  ...(values.AWS_SESSION_TOKEN ? { sessionToken: values.AWS_SESSION_TOKEN } : {}),
+                }
+              : null,
+        }
+      : { kind: 'disk', dir: path.join(dataDir, 'objects'), urlSecret: values.OBJECT_URL_SECRET ?? null },
+    uploadMaxBytes: values.UPLOAD_MAX_BYTES,
   };
 }

@@ -2,6 +2,7 @@ import type { ClientLoginUrls, Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
 import type { Logger } from './logger.ts';
 import type { AuthService } from './services/auth/auth-service.ts';
+import type { DocumentsService } from './services/documents/documents-service.ts';
 import type { GlossaryService } from './services/glossary.ts';
 import type { LeadsService } from './services/leads/leads-service.ts';
 
@@ -15,6 +16,8 @@ export interface Services {
   logger: Logger;
   auth: AuthService;
   glossary: GlossaryService;
+  /** The document library, its object storage and carousel images. */
+  documents: DocumentsService;
   leads: LeadsService;
 }
 

@@ -4,8 +4,10 @@ import { type DbHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Logger } from './logger.ts';
 import { AuthService } from './services/auth/auth-service.ts';
+import { DocumentsService } from './services/documents/documents-service.ts';
 import { createGlossaryService } from './services/glossary.ts';
 import { LeadsService } from './services/leads/leads-service.ts';
+import { createStorage } from './storage/create-storage.ts';
 
 /**
  * Opens the database, brings its schema up to date and assembles the services shared by
@@ -29,10 +31,13 @@ export async function createServices(
     secureCookie: config.siteUrl.startsWith('https:'),
   });
   await auth.bootstrap({ ...config, dialect: config.database.dialect });
+  const { storage, signer } = await createStorage(config);
+  const documents = new DocumentsService(database.db, storage, signer, logger);
+  await documents.seedSamples();
   const leads = new LeadsService(database.db, logger, { notify: config.leads.notify, siteUrl: () => config.siteUrl });
   // The lead notification sender polls in the background of every process (see docs/decisions).
   leads.start();
-  return { config, database, logger, auth, leads, glossary: createGlossaryService(database.db) };
+  return { config, database, logger, auth, leads, glossary: createGlossaryService(database.db), documents };
 }
 
 export async function closeServices(services: Services): Promise<void> {

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import type { Services } from '../context.ts';
 import { createAdminRouter } from './admin.ts';
+import { createDocumentsRouter } from './documents.ts';
 import { apiErrorHandler, notFound } from './errors.ts';
 import { createGlossaryRouter } from './glossary.ts';
 import { createLeadsRouter } from './leads.ts';
@@ -24,6 +25,7 @@ export function createApiRouter(services: Services): Router {
   router.use(createAdminRouter(services));
   router.use(createLeadsRouter(services));
   router.use(createGlossaryRouter(services));
+  router.use(createDocumentsRouter(services));
 
   router.use(notFound);
   router.use(apiErrorHandler(services.logger));

@@ -4,8 +4,9 @@
  * migration in `migrations/`.
  */
 import type { AdminTables } from './tables/admin.ts';
+import type { DocumentTables } from './tables/documents.ts';
 import type { GlossaryTables } from './tables/glossary.ts';
 import type { LeadTables } from './tables/leads.ts';
 import type { RateLimitTables } from './tables/rate-limits.ts';
 
-export type Database = RateLimitTables & AdminTables & LeadTables & GlossaryTables;
+export type Database = RateLimitTables & AdminTables & LeadTables & GlossaryTables & DocumentTables;

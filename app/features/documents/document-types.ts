@@ -1,0 +1,69 @@
+import type { DocumentCategory } from './document-schema';
+
+/**
+ * The documents API's answers (SPEC §3, §7). Both lists also carry the stored file's type
+ * and size, which the cards show.
+ */
+
+/** GET /api/documents/public: what visitors see. */
+export interface PublicDocument {
+  id: number;
+  title: string;
+  description: string | null;
+  /** The download's file name: the title plus the file's extension. */
+  fileName: string;
+  category: DocumentCategory;
+  /** ISO 8601. */
+  createdAt: string;
+  carouselImages: string[];
+  mimeType: string;
+  sizeBytes: number;
+}
+
+/** GET /api/documents (admin) and the upload's answer. */
+export interface AdminDocument {
+  id: number;
+  title: string;
+  description: string | null;
+  filename: string;
+  /** The name the file had on the admin's computer; never used to store it. */
+  originalName: string;
+  category: DocumentCategory;
+  uploadedAt: string;
+  carouselImages: string[];
+  mimeType: string;
+  sizeBytes: number;
+}
+
+/** One card, from either list. */
+export interface DocumentView {
+  id: number;
+  title: string;
+  description: string | null;
+  fileName: string;
+  category: DocumentCategory;
+  createdAt: string;
+  carouselImages: string[];
+  mimeType: string;
+  sizeBytes: number;
+}
+
+export function viewOfPublic(document: PublicDocument): DocumentView {
+  return { ...document };
+}
+
+export function viewOfAdmin(document: AdminDocument): DocumentView {
+  const { filename, originalName: _originalName, uploadedAt, ...rest } = document;
+  return { ...rest, fileName: filename, createdAt: uploadedAt };
+}
+
+/**
+ * A server-rendered list for one tab: what the knowledge-base loader may return as
+ * `documents`, so the page arrives with its cards (see documents.server.ts).
+ */
+export interface DocumentListData {
+  /** A category, or 'all' for the admin's All Documents. */
+  category: string;
+  /** null when the list could not be loaded; the component then fetches it itself. */
+  documents: DocumentView[] | null;
+}

@@ -1,0 +1,125 @@
+import { pipeline } from 'node:stream/promises';
+import express, { type Request, type Response, type Router } from 'express';
+import { documentUpdateSchema, firstIssue, isDocumentCategory } from '../../app/features/documents/document-schema.ts';
+import type { Services } from '../context.ts';
+import { ImageNotAvailableError, extensionOf } from '../services/documents/documents-service.ts';
+import { attachmentDisposition, downloadFileName } from '../services/documents/file-name.ts';
+import type { ByteRange } from '../storage/storage.ts';
+import { createCarouselImagesRouter } from './carousel-images.ts';
+import { documentUploadHandler } from './document-upload.ts';
+import { HttpError } from './errors.ts';
+import { requireAdmin } from './require-admin.ts';
+
+/**
+ * The document library of SPEC §7:
+ * - GET /api/documents (admin): every document, admin fields.
+ * - GET /api/documents/public?category= : one category (or all) for visitors.
+ * - POST /api/documents/upload (admin): see document-upload.ts.
+ * - PUT /api/documents/:id, DELETE /api/documents/:id (admin).
+ * - GET /api/documents/download/:id: the file as an attachment named by the title, with Range.
+ * plus the carousel image calls in carousel-images.ts.
+ */
+export function createDocumentsRouter(services: Services): Router {
+  const router = express.Router();
+  const admin = requireAdmin(services);
+  // Parsed after the admin check, so visitors' bodies are never read.
+  const json = express.json({ limit: '32kb' });
+  const { documents, logger } = services;
+
+  router.get('/documents', admin, async (_req, res) => {
+    res.json(await documents.listAdmin());
+  });
+
+  router.get('/documents/public', async (req, res) => {
+    const { category } = req.query;
+    if (category !== undefined && category !== '' && !isDocumentCategory(category)) throw new HttpError(400, 'Unknown category.');
+    res.json(await documents.listPublic(isDocumentCategory(category) ? category : undefined));
+  });
+
+  router.post('/documents/upload', admin, documentUploadHandler(services));
+
+  router.put('/documents/:id', admin, json, async (req, res) => {
+    const id = parseId(req);
+    if (!req.is('application/json')) throw new HttpError(415, 'Send the document as JSON (Content-Type: application/json).');
+    const parsed = documentUpdateSchema.safeParse(req.body);
+    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error, 'Invalid document'));
+    let document;
+    try {
+      document = await documents.update(id, parsed.data);
+    } catch (error) {
+      if (error instanceof ImageNotAvailableError) throw new HttpError(400, error.message);
+      throw error;
+    }
+    if (!document) throw notFound();
+    logger.info({ admin: res.locals.admin?.username, documentId: id }, 'document updated');
+    res.json(document);
+  });
+
+  router.delete('/documents/:id', admin, async (req, res) => {
+    const id = parseId(req);
+    if (!(await documents.remove(id))) throw notFound();
+    logger.info({ admin: res.locals.admin?.username, documentId: id }, 'document deleted');
+    res.status(204).end();
+  });
+
+  router.get('/documents/download/:id', async (req, res) => {
+    const row = await documents.find(parseId(req));
+    const head = row ? await documents.storage.head(row.object_key) : null;
+    if (!row || !head) throw notFound();
+    const range = requestedRange(req, res, head.size);
+    if (range === 'unsatisfiable') return;
+    const body = await documents.storage.get(row.object_key, range ?? undefined);
+    if (!body) throw notFound();
+    res.set({
+      'Content-Type': row.mime_type,
+      'Content-Disposition': attachmentDisposition(downloadFileName(row.title, extensionOf(row))),
+      'X-Content-Type-Options': 'nosniff',
+      'Accept-Ranges': 'bytes',
+      // no-transform keeps compression away from byte ranges.
+      'Cache-Control': 'no-store, no-transform',
+    });
+    if (range) {
+      res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${head.size}`);
+      res.set('Content-Length', String(range.end - range.start + 1));
+    } else {
+      res.set('Content-Length', String(head.size));
+    }
+    try {
+      await pipeline(body, res);
+    } catch (error) {
+      // Usually the visitor cancelled the download; nothing to answer any more.
+      logger.debug({ err: error, documentId: row.id }, 'download ended early');
+    }
+  });
+
+  router.use(createCarouselImagesRouter(services, documents.signer));
+  return router;
+}
+
+/**
+ * One byte range from a Range header. A malformed header or several ranges are ignored
+ * (the whole file is sent, which RFC 9110 allows); an unsatisfiable one is answered 416.
+ */
+function requestedRange(req: Request, res: Response, size: number): ByteRange | null | 'unsatisfiable' {
+  if (!req.get('range')) return null;
+  const ranges = req.range(size);
+  if (ranges === -1 || size === 0) {
+    res.status(416).set('Content-Range', `bytes */${size}`).set('Accept-Ranges', 'bytes').end();
+    return 'unsatisfiable';
+  }
+  if (ranges === undefined || ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null;
+  const [range] = ranges;
+  return range ? { start: range.start, end: range.end } : null;
+}
+
+/** Ids are positive integers; anything else cannot name a document. */
+function parseId(req: Request): number {
+  const raw = String(req.params.id);
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+  return id;
+}
+
+function notFound() {
+  return new HttpError(404, 'Document not found');
+}

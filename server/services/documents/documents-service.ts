@@ -1,0 +1,181 @@
+import {
+  CAROUSEL_IMAGE_PATH,
+  type DocumentCategory,
+  type DocumentFileType,
+  type DocumentUpdate,
+  fileTypeByMime,
+  isDocumentCategory,
+} from '../../../app/features/documents/document-schema.ts';
+import type { AdminDocument, PublicDocument } from '../../../app/features/documents/document-types.ts';
+import type { Db } from '../../db/connection.ts';
+import type { DocumentRow } from '../../db/tables/documents.ts';
+import type { Logger } from '../../logger.ts';
+import type { UrlSigner } from '../../storage/signed-url.ts';
+import type { ObjectStorage } from '../../storage/storage.ts';
+import { CarouselImages } from './carousel-images.ts';
+import { downloadFileName } from './file-name.ts';
+import * as queries from './queries.ts';
+import { seedSampleDocuments } from './seed.ts';
+
+/** A stored file, ready to be recorded as a document. */
+export interface StoredFile {
+  key: string;
+  size: number;
+  type: DocumentFileType;
+  originalName: string;
+}
+
+export class ImageNotAvailableError extends Error {
+  override name = 'ImageNotAvailableError';
+}
+
+/**
+ * The document library: rows in the `documents` table, files and carousel images in object
+ * storage. Used by the JSON API and by the knowledge-base loader alike.
+ */
+export class DocumentsService {
+  readonly images: CarouselImages;
+
+  constructor(
+    private readonly db: Db,
+    readonly storage: ObjectStorage,
+    /** Disk storage only: checks the signed upload URLs it hands out. */
+    readonly signer: UrlSigner | null,
+    private readonly logger: Logger,
+  ) {
+    this.images = new CarouselImages(storage, logger);
+  }
+
+  async listAdmin(): Promise<AdminDocument[]> {
+    return (await queries.listDocuments(this.db)).map(toAdminDocument);
+  }
+
+  async listPublic(category?: DocumentCategory): Promise<PublicDocument[]> {
+    return (await queries.listDocuments(this.db, category)).map(toPublicDocument);
+  }
+
+  find(id: number): Promise<DocumentRow | undefined> {
+    return queries.findDocument(this.db, id);
+  }
+
+  async create(
+    file: StoredFile,
+    fields: { title: string; description: string | null; category: DocumentCategory },
+  ): Promise<AdminDocument> {
+    const row = await queries.insertDocument(this.db, {
+      title: fields.title,
+      description: fields.description,
+      category: fields.category,
+      object_key: file.key,
+      original_name: file.originalName,
+      mime_type: file.type.mime,
+      size_bytes: file.size,
+      carousel_images: '[]',
+      created_at: Date.now(),
+    });
+    return toAdminDocument(row);
+  }
+
+  /**
+   * Saves the edit dialog. Every carousel image must be one we accepted and still hold, and
+   * not belong to another document; images dropped from the list are deleted from storage.
+   * Returns undefined for an unknown id.
+   */
+  async update(id: number, input: DocumentUpdate): Promise<AdminDocument | undefined> {
+    const before = await queries.findDocument(this.db, id);
+    if (!before) return undefined;
+    const previous = parseImages(before.carousel_images);
+    for (const path of input.carouselImages) {
+      if (previous.includes(path)) continue;
+      if (!(await this.images.exists(path))) throw new ImageNotAvailableError('A carousel image was not found. Upload it again.');
+      if ((await queries.documentsUsingImage(this.db, path, id)).length > 0) {
+        throw new ImageNotAvailableError('A carousel image belongs to another document.');
+      }
+    }
+    const row = await queries.updateDocument(this.db, id, {
+      title: input.title,
+      description: input.description,
+      category: input.category,
+      carousel_images: JSON.stringify(input.carouselImages),
+    });
+    if (!row) return undefined;
+    await this.removeImages(previous.filter((path) => !input.carouselImages.includes(path)));
+    return toAdminDocument(row);
+  }
+
+  /** Deletes the row, then its file, images and thumbnails. False for an unknown id. */
+  async remove(id: number): Promise<boolean> {
+    const row = await queries.deleteDocument(this.db, id);
+    if (!row) return false;
+    // The row is gone first, so a failure below leaves an orphaned object, never a dead link.
+    try {
+      await this.storage.delete(row.object_key);
+    } catch (error) {
+      this.logger.error({ err: error, key: row.object_key }, 'could not delete a document file');
+    }
+    await this.removeImages(parseImages(row.carousel_images));
+    return true;
+  }
+
+  /** The sample documents, once per database (see migration 005). */
+  seedSamples(): Promise<number> {
+    return seedSampleDocuments(this.db, this.storage, this.logger);
+  }
+
+  private async removeImages(paths: string[]): Promise<void> {
+    for (const path of paths) {
+      try {
+        await this.images.remove(path);
+      } catch (error) {
+        this.logger.error({ err: error, path }, 'could not delete a carousel image');
+      }
+    }
+  }
+}
+
+export function parseImages(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && CAROUSEL_IMAGE_PATH.test(item)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The extension a document downloads with: from its recognised type. */
+export function extensionOf(row: Pick<DocumentRow, 'mime_type' | 'object_key'>): string {
+  return fileTypeByMime(row.mime_type)?.ext ?? /\.([a-z0-9]+)$/.exec(row.object_key)?.[1] ?? 'bin';
+}
+
+function categoryOf(row: DocumentRow): DocumentCategory {
+  return isDocumentCategory(row.category) ? row.category : 'articles';
+}
+
+export function toPublicDocument(row: DocumentRow): PublicDocument {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    fileName: downloadFileName(row.title, extensionOf(row)),
+    category: categoryOf(row),
+    createdAt: new Date(row.created_at).toISOString(),
+    carouselImages: parseImages(row.carousel_images),
+    mimeType: row.mime_type,
+    sizeBytes: row.size_bytes,
+  };
+}
+
+export function toAdminDocument(row: DocumentRow): AdminDocument {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    filename: downloadFileName(row.title, extensionOf(row)),
+    originalName: row.original_name,
+    category: categoryOf(row),
+    uploadedAt: new Date(row.created_at).toISOString(),
+    carouselImages: parseImages(row.carousel_images),
+    mimeType: row.mime_type,
+    sizeBytes: row.size_bytes,
+  };
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+
+/**
+ * A real S3-protocol server (s3rver) on a random loopback port with one empty bucket, for
+ * testing the S3 storage backend with the AWS SDK. `env` is what the app needs to use it.
+ */
+export interface TestS3 {
+  bucket: string;
+  endpoint: string;
+  env: Record<string, string>;
+  /** Every key in the bucket, sorted. */
+  listKeys(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export async function startTestS3(): Promise<TestS3> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'vpv-s3-'));
+  const bucket = 'vpv-test-documents';
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials });
+  return {
+    bucket,
+    endpoint,
+    env: {
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    },
+    listKeys: async () => {
+      const result = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+      return (result.Contents ?? []).map((object) => object.Key ?? '').sort();
+    },
+    close: async () => {
+      client.destroy();
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
