@@ -79,8 +79,8 @@ export function FlipCard({ card, flipHint }: { card: SolutionCard; flipHint: str
         </div>
         <div className={cn(face, 'rotate-y-180 bg-white text-ink shadow-xl ring-1 ring-slate-200')}>
           <p className="text-xs font-semibold uppercase tracking-widest text-brand-700">{card.subtitle}</p>
-          <p className="mt-3 text-sm leading-relaxed text-slate-700">{card.description}</p>
-          <ul className="mt-4 space-y-2">
+          <p className="mb-4 mt-3 text-sm leading-relaxed text-slate-700">{card.description}</p>
+          <ul className="mt-auto space-y-2 border-t border-slate-100 pt-4">
             {card.points.map((point) => (
               <li key={point} className="flex gap-2 text-sm text-slate-700">
                 <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
