@@ -56,7 +56,7 @@ export function realTimeFinancials(): string {
     lineChart(left + 52, 258, 508, 158, [
       { values: netback, color: theme.cyan, area: true },
       { values: running, color: theme.violet, dashed: true },
-    ], { min: 0.66, max: 0.8, ticks: 4, format: dollars(2) }, days, 'fin'),
+    ], { min: 0.66, max: 0.82, ticks: 4, format: dollars(2) }, days, 'fin'),
     panel(left + 592, 194, fullWidth - 592, 262, 'Daily volume by product', 'k gal'),
     legend(left + 610, 238, [{ label: 'NGL', color: theme.cyan }], 0),
     legend(left + 664, 238, [{ label: 'LNG', color: theme.violet }], 0),
@@ -64,7 +64,7 @@ export function realTimeFinancials(): string {
     barChart(left + 630, 258, fullWidth - 592 - 56, 158, volumes, [theme.cyan, theme.violet, theme.amber], { min: 0, max: 60, ticks: 3, format: (v) => `${v}` }, { stacked: true, barRatio: 0.62 }),
     panel(left, 468, fullWidth, 262, 'Pending data verification', '6 of 148 loads'),
     chip(right - 110, 490, 'Auto-match on', theme.green, 'end'),
-    table(left + 16, 532, [
+    table(left + 16, 508, [
       { label: 'BOL #', width: 120 },
       { label: 'Site', width: 170 },
       { label: 'Product', width: 130 },
@@ -78,7 +78,7 @@ export function realTimeFinancials(): string {
       ['BOL-24859', 'Pecos Compressor 3', 'Y-Grade NGL', 'Sep 29, 09:47', '9,615', 'chip:#fbbf24:Lab pending', 'chip:#fbbf24:Review'],
       ['BOL-24851', 'Midland Station 7', 'Condensate', 'Sep 28, 22:30', '7,980', 'chip:#34d399:Received', 'chip:#fbbf24:Review'],
       ['BOL-24843', 'Loving County 12', 'Y-Grade NGL', 'Sep 28, 13:05', '9,701', 'chip:#f87171:Mismatch', 'chip:#f87171:Hold'],
-    ], 32),
+    ], 37),
   ].join('');
   return frame({
     product: 'VPV Market',
