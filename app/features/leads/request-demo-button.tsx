@@ -115,7 +115,7 @@ function FallbackPanel({
   setState: Dispatch<SetStateAction<DemoFormState>>;
 }) {
   const { pathname } = useLocation();
-  const titleId = `${demoKey}-title`;
+  const titleId = `${demoKey}-heading`;
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-navy-950/70 p-4">
       <section
