@@ -1,0 +1,55 @@
+import { documentsCopy } from '@content/documents';
+import { useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '~/components/ui/dialog';
+import { toast } from '~/lib/toast';
+import type { DocumentView } from './document-types';
+import { deleteDocument, failureMessage } from './documents-api';
+
+/** Asks before deleting; toasts 'Document deleted' or 'Delete failed' (SPEC §8). */
+export function DeleteDocumentDialog({
+  document,
+  onClose,
+  onDeleted,
+}: {
+  document: DocumentView | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const [pending, setPending] = useState(false);
+  const copy = documentsCopy.remove;
+
+  async function confirm() {
+    if (!document) return;
+    setPending(true);
+    try {
+      await deleteDocument(document.id);
+      toast({ title: documentsCopy.toasts.deleted, description: document.title });
+      onDeleted();
+    } catch (error) {
+      toast({ title: documentsCopy.toasts.deleteFailed, description: failureMessage(error, documentsCopy.toasts.deleteFailed), variant: 'destructive' });
+    } finally {
+      setPending(false);
+      onClose();
+    }
+  }
+
+  return (
+    <Dialog open={document !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {document ? (
+        <DialogContent title={copy.title} description={copy.description(document.title)}>
+          <div className="flex flex-wrap justify-end gap-3">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={pending}>
+                {copy.cancel}
+              </Button>
+            </DialogClose>
+            <Button variant="destructive" onClick={confirm} disabled={pending}>
+              {pending ? copy.confirming : copy.confirm}
+            </Button>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

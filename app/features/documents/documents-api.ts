@@ -1,0 +1,71 @@
+import { ApiError, apiGet, apiJson, apiRequest } from '~/lib/api';
+import type { DocumentUpdate } from './document-schema';
+import { type AdminDocument, type DocumentView, type PublicDocument, viewOfAdmin, viewOfPublic } from './document-types';
+
+/** The browser's document calls (SPEC §7). Each throws ApiError on a non-success answer. */
+
+/** One tab's list: the public list of a category, or every document for the admin's 'all'. */
+export async function fetchDocuments(category: string): Promise<DocumentView[]> {
+  if (category === 'all') return ((await apiGet<AdminDocument[]>('/api/documents')) ?? []).map(viewOfAdmin);
+  const list = await apiGet<PublicDocument[]>(`/api/documents/public?category=${encodeURIComponent(category)}`);
+  return (list ?? []).map(viewOfPublic);
+}
+
+export async function updateDocument(id: number, update: DocumentUpdate): Promise<DocumentView> {
+  return viewOfAdmin(await apiJson<AdminDocument>('PUT', `/api/documents/${id}`, update));
+}
+
+export async function deleteDocument(id: number): Promise<void> {
+  await apiRequest('DELETE', `/api/documents/${id}`);
+}
+
+/** Step 1 of a carousel image: where to PUT it (absolute, as the upload widget wants). */
+export async function getUploadUrl(): Promise<string> {
+  const { uploadURL } = await apiJson<{ uploadURL: string }>('POST', '/api/objects/upload');
+  return new URL(uploadURL, window.location.href).toString();
+}
+
+/** Step 3: the server checks the uploaded image and answers its public path. */
+export async function acceptCarouselImage(imageURL: string): Promise<string> {
+  return (await apiJson<{ objectPath: string }>('PUT', '/api/carousel-images', { imageURL })).objectPath;
+}
+
+/**
+ * POST /api/documents/upload with real progress: fetch cannot report upload progress, so
+ * this one call uses XMLHttpRequest. Abort with the signal (the dialog's Cancel).
+ */
+export function uploadDocument(form: FormData, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<AdminDocument> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/documents/upload');
+    request.withCredentials = true;
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => {
+      if (request.status >= 200 && request.status < 300) {
+        try {
+          resolve(JSON.parse(request.responseText) as AdminDocument);
+        } catch {
+          reject(new ApiError(request.status, request.responseText, request.statusText));
+        }
+      } else {
+        reject(new ApiError(request.status, request.responseText, request.statusText));
+      }
+    });
+    request.addEventListener('error', () => reject(new Error('Network error')));
+    request.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
+    signal.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(form);
+  });
+}
+
+/** The human message for a failure toast: the server's words, or SPEC §8's fallback. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage || fallback;
+  return fallback;
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

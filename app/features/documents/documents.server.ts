@@ -1,0 +1,32 @@
+import type { AppLoadContext } from 'react-router';
+import { isDocumentCategory } from './document-schema';
+import { type DocumentListData, viewOfAdmin, viewOfPublic } from './document-types';
+
+/**
+ * A knowledge-base tab's documents for the loader, through the same service as the API, so
+ * the cards arrive in the HTML (and work without JavaScript). Return it from the loader as
+ * `documents`; DocumentList picks it up for its category:
+ *
+ * @example
+ * return { tab, glossary, documents: await loadDocumentsForTab(context, request, tab) };
+ *
+ * null for tabs without documents; `documents: null` inside when loading failed (the list
+ * then fetches in the browser and reports the failure itself). 'all' only for an admin.
+ */
+export async function loadDocumentsForTab(context: AppLoadContext, request: Request, tab: string): Promise<DocumentListData | null> {
+  const { services } = context;
+  try {
+    if (tab === 'all') {
+      if (!(await services.auth.currentAdmin(request))) return null;
+      return { category: tab, documents: (await services.documents.listAdmin()).map(viewOfAdmin) };
+    }
+    if (!isDocumentCategory(tab) || !DOCUMENT_TABS.has(tab)) return null;
+    return { category: tab, documents: (await services.documents.listPublic(tab)).map(viewOfPublic) };
+  } catch (error) {
+    services.logger.error({ err: error, tab }, 'Failed to fetch documents');
+    return { category: tab, documents: null };
+  }
+}
+
+/** The tabs that show a document list (the glossary, calculators and FAQ do not). */
+const DOCUMENT_TABS = new Set(['infographics', 'articles', 'spec-sheets', 'social-content', 'tutorials']);
