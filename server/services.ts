@@ -35,7 +35,7 @@ export async function createServices(
   const documents = new DocumentsService(database.db, storage, signer, logger);
   await documents.seedSamples();
   const leads = new LeadsService(database.db, logger, { notify: config.leads.notify, siteUrl: () => config.siteUrl });
-  // The lead notification sender polls in the background of every process (see docs/decisions).
+  // The lead notification sender polls in the background of every process (docs/decisions/007-lead-capture.md).
   leads.start();
   return { config, database, logger, auth, leads, glossary: createGlossaryService(database.db), documents };
 }

@@ -95,6 +95,30 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('serves the /admin/leads page to visitors as a 401 with no-store and noindex', async () => {
+    const response = await fetch(`${server.url}/admin/leads`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await response.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain('Admin login required');
+    expect(html).not.toContain('ann@example.com');
+  });
+
+  it('renders the /admin/leads page for the admin, uncached, with the leads in full', async (context) => {
+    if (!cookie) context.skip();
+    const response = await asAdmin('/admin/leads');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toMatch(/^no-store(, no-store)?$/);
+    const html = await response.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain('ann@example.com');
+    expect(html).toContain('Hello from Cy.\nSecond line.');
+    const demos = await (await asAdmin('/admin/leads?tab=demo-requests')).text();
+    expect(demos).toContain('Dee');
+    expect(demos).not.toContain('ann@example.com');
+  });
+
   it('lists contact messages newest first with page, pageSize and total', async (context) => {
     if (!cookie) context.skip();
     const response = await asAdmin('/api/admin/messages');

@@ -29,8 +29,8 @@ function OutcomeNotice({ fromUrl }: { fromUrl: DemoUrlState | null }) {
 /**
  * The Request Demo call to action of the platform pages (SPEC §2): opens the demo request
  * modal. Before JavaScript runs it is a link to this page with `?demo=<key>`, which the
- * server renders with this button's form open as a panel (docs/decisions: lead forms
- * without JavaScript); the key (from useId) tells several buttons on one page apart.
+ * server renders with this button's form open as a panel (docs/decisions/007-lead-capture.md);
+ * the key (from useId) tells several buttons on one page apart.
  * After hydration, such a URL opens the modal instead and is cleaned.
  */
 export function RequestDemoButton({ variant = 'accent', className }: { variant?: ButtonVariant; className?: string }) {

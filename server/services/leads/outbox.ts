@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { LeadKind, LeadNotificationRow } from '../../db/tables/leads.ts';
 
 /**
- * The notification outbox (docs/decisions: lead notifications). A row is written in the
+ * The notification outbox (docs/decisions/007-lead-capture.md). A row is written in the
  * same transaction as its lead, so a lead never exists without its notification and vice
  * versa. Senders in any number of processes claim due rows with one conditional UPDATE:
  * only the process whose UPDATE changed the row sends it.

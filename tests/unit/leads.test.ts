@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contactRedirectUrl,
+  demoRedirectUrl,
+  readContactUrlState,
+  readDemoUrlState,
+  safeReturnPath,
+  toDemoKey,
+} from '../../app/features/leads/form-outcome.ts';
+import { validateContactMessage, validateDemoRequest } from '../../app/features/leads/schemas.ts';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+import { csvCell, toCsv } from '../../server/services/leads/csv.ts';
+import { DEFAULT_TIMING, retryDelayMs } from '../../server/services/leads/notifier.ts';
+
+const contact = { firstName: 'John', lastName: 'Doe', company: 'Acme', email: 'john@company.com', message: 'Hi' };
+const demo = { name: 'Jane', phone: '+1 (888) 555-0148 ext. 2', email: 'jane@roe.example.com', company: 'Roe' };
+
+describe('the lead schemas', () => {
+  it('trims values and turns blank optional fields into null', () => {
+    const result = validateDemoRequest({ ...demo, name: '  Jane  ', title: '   ', notes: undefined });
+    expect(result).toEqual({ ok: true, data: { ...demo, name: 'Jane', title: null, notes: null } });
+  });
+
+  it('says which field is missing, too long or malformed, one message per field', () => {
+    const result = validateContactMessage({ ...contact, firstName: undefined, company: 'x'.repeat(201), email: 'a@b' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.fieldErrors).toEqual({
+      firstName: 'First name is required.',
+      company: 'Company must be at most 200 characters.',
+      email: expect.stringMatching(/valid e-mail/),
+    });
+  });
+
+  it.each(['555-01', 'call me', '+1 555 0148 <script>'])('refuses the phone %s', (phone) => {
+    expect(validateDemoRequest({ ...demo, phone }).ok).toBe(false);
+  });
+
+  it('allows line breaks in the message and notes only', () => {
+    expect(validateContactMessage({ ...contact, message: 'one\ntwo' }).ok).toBe(true);
+    expect(validateDemoRequest({ ...demo, notes: 'one\ntwo' }).ok).toBe(true);
+    expect(validateDemoRequest({ ...demo, title: 'one\ntwo' }).ok).toBe(false);
+    expect(validateContactMessage({ ...contact, company: 'Acme\r\nBcc: x@y.z' }).ok).toBe(false);
+  });
+});
+
+describe('the no-JavaScript redirect URLs', () => {
+  it.each([
+    ['/', '/'],
+    ['/vpv-market', '/vpv-market'],
+    ['https://evil.example/', '/'],
+    ['//evil.example', '/'],
+    ['/\\evil.example', '/'],
+    ['/a?b=c', '/'],
+    ['/a#b', '/'],
+    [42, '/'],
+    [undefined, '/'],
+  ])('accepts only same-site paths as return path (%s → %s)', (input, expected) => {
+    expect(safeReturnPath(input)).toBe(expected);
+  });
+
+  it('round-trips the outcome and values of the contact form', () => {
+    const url = contactRedirectUrl('/', 'invalid', { ...contact, email: 'a b&c=d', website: 'spam' });
+    expect(url).toMatch(/^\/\?contact=invalid&.*#contact$/);
+    expect(url).not.toContain('website');
+    const state = readContactUrlState(new URL(url, 'http://x').searchParams);
+    expect(state).toEqual({ outcome: 'invalid', values: { ...contact, email: 'a b&c=d' } });
+    expect(contactRedirectUrl('/', 'sent', contact)).toBe('/?contact=sent#contact');
+  });
+
+  it('round-trips the demo key, outcome and values', () => {
+    const url = demoRedirectUrl('/vpv-lease', 'R1lb', 'failed', demo);
+    expect(url).toMatch(/^\/vpv-lease\?demo=R1lb&demoResult=failed&.*#request-demo-R1lb$/);
+    expect(readDemoUrlState(new URL(url, 'http://x').searchParams)).toEqual({
+      key: 'R1lb',
+      outcome: 'failed',
+      values: { ...demo, title: '', notes: '' },
+    });
+    expect(readDemoUrlState(new URLSearchParams('demo=../x'))).toBeNull();
+    expect(readDemoUrlState(new URLSearchParams('demo=abc'))).toMatchObject({ key: 'abc', outcome: null });
+  });
+
+  it('drops long text from the URL rather than making the next request too big', () => {
+    const url = contactRedirectUrl('/', 'invalid', { ...contact, message: '€'.repeat(5000) });
+    expect(url.length).toBeLessThanOrEqual(8000);
+    expect(readContactUrlState(new URL(url, 'http://x').searchParams)?.values).toMatchObject({ firstName: 'John', message: '' });
+  });
+
+  it('makes a URL-safe key of what useId returns', () => {
+    expect(toDemoKey('_R_1lb_')).toBe('R1lb');
+    expect(toDemoKey('«r1»')).toBe('r1');
+    expect(toDemoKey(':::')).toBe('demo');
+  });
+});
+
+describe('the CSV export', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['=1+1', "'=1+1"],
+    ['+1 888', "'+1 888"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+  ])('writes %j as %s', (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
+  it('leaves numbers alone and writes null as empty', () => {
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('writes a BOM, a header row and CRLF rows', () => {
+    const csv = toCsv([{ header: 'name', value: (row: { name: string }) => row.name }], [{ name: 'a' }, { name: 'b' }]);
+    expect(csv).toBe('\uFEFFname\r\na\r\nb\r\n');
+  });
+});
+
+describe('the notifier back-off', () => {
+  it('waits 30 s, 2 min, 10 min… and repeats the last step', () => {
+    expect([1, 2, 3].map((attempts) => retryDelayMs(attempts))).toEqual([30_000, 120_000, 600_000]);
+    expect(retryDelayMs(50)).toBe(DEFAULT_TIMING.retryDelaysMs.at(-1));
+  });
+});
+
+describe('the lead settings', () => {
+  it('defaults to 5 posts a minute and no e-mail', () => {
+    expect(loadConfig({}).leads).toEqual({ rateLimitPerMinute: 5, notify: null });
+    expect(loadConfig({ LEADS_RATE_LIMIT: '0' }).leads.rateLimitPerMinute).toBe(0);
+  });
+
+  it('reads the SMTP settings and defaults the sender to the sales inbox', () => {
+    const config = loadConfig({ SMTP_URL: 'smtp://mail.internal:587', LEADS_NOTIFY_TO: 'sales@a.example, ops@a.example' });
+    expect(config.leads.notify).toEqual({
+      smtpUrl: 'smtp://mail.internal:587',
+      to: 'sales@a.example, ops@a.example',
+      from: 'VPV Energy website <sales@a.example>',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://h', LEADS_NOTIFY_TO: 's@a.example', LEADS_NOTIFY_FROM: 'Web <web@a.example>' }).leads.notify
+        ?.from,
+    ).toBe('Web <web@a.example>');
+  });
+
+  it.each([
+    [{ LEADS_RATE_LIMIT: '-1' }, /LEADS_RATE_LIMIT="-1"/],
+    [{ LEADS_RATE_LIMIT: 'many' }, /LEADS_RATE_LIMIT="many": must be a number/],
+    [{ SMTP_URL: 'http://mail', LEADS_NOTIFY_TO: 's@a.example' }, /SMTP_URL=\(hidden\): must be an smtp/],
+    [{ SMTP_URL: 'smtp://mail', LEADS_NOTIFY_TO: 'sales' }, /LEADS_NOTIFY_TO="sales"/],
+    [{ SMTP_URL: 'smtp://mail' }, /SMTP_URL and LEADS_NOTIFY_TO must be set together/],
+    [{ LEADS_NOTIFY_TO: 's@a.example' }, /SMTP_URL and LEADS_NOTIFY_TO must be set together/],
+  ])('rejects %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
