@@ -103,6 +103,13 @@ test.describe('the contact form', () => {
     await expect(company).toBeFocused();
   });
 
+  test('has no axe violations while showing a notice and field errors', async ({ page }) => {
+    await visit(page, '/?contact=invalid&firstName=John&email=john%40company#contact');
+    await expect(contactForm(page).getByRole('alert')).toBeVisible();
+    await expect(field(contactForm(page), 'Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test('checks the e-mail address with the shared schema before sending', async ({ page }) => {
     let posted = false;
     page.on('request', (request) => {
