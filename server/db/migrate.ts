@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { isSqlite } from './migrations/portable.ts';
 import { migrations as allMigrations } from './migrations/index.ts';
 
 /** Brings the schema up to date; run at every start, before the server listens. */
@@ -7,9 +8,15 @@ export async function migrateToLatest(
   db: Kysely<any>,
   migrations: Record<string, Migration> = allMigrations,
 ): Promise<string[]> {
+  // On PostgreSQL, Kysely looks for its bookkeeping tables in every schema; pin them to the
+  // connection's own schema, or two apps (or test runs) in one database confuse each other.
+  const migrationTableSchema = isSqlite(db)
+    ? undefined
+    : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
