@@ -1,5 +1,6 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
+import './carousel-uploader.css';
 import { documentsCopy } from '@content/documents';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
