@@ -11,7 +11,7 @@ import {
   Newspaper,
   Share2,
 } from 'lucide-react';
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cn } from '~/lib/cn';
 import { type TabDefinition, type TabId, panelElementId, tabElementId, tabHref } from './tabs';
@@ -49,6 +49,14 @@ export function TabBar({ tabs, current }: { tabs: readonly TabDefinition[]; curr
   const hydrated = useHydrated();
   const links = useRef(new Map<TabId, HTMLAnchorElement>());
 
+  // On a phone the bar scrolls sideways; bring the open tab into view (?tab=faq starts off-screen).
+  useEffect(() => {
+    const link = links.current.get(current);
+    const bar = link?.parentElement;
+    if (!link || !bar || bar.scrollWidth <= bar.clientWidth) return;
+    bar.scrollLeft = link.offsetLeft - (bar.clientWidth - link.offsetWidth) / 2;
+  }, [current]);
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((tab) => links.current.get(tab.id) === event.target);
     if (index < 0) return;
@@ -75,7 +83,7 @@ export function TabBar({ tabs, current }: { tabs: readonly TabDefinition[]; curr
       aria-orientation="horizontal"
       onKeyDown={onKeyDown}
       className={cn(
-        'mt-6 flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 [scrollbar-width:thin]',
+        'relative mt-6 flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 [scrollbar-width:thin]',
         tabs.length > 8 ? 'lg:grid lg:grid-cols-9' : 'lg:grid lg:grid-cols-8',
       )}
     >
@@ -99,13 +107,13 @@ export function TabBar({ tabs, current }: { tabs: readonly TabDefinition[]; curr
             // Without JavaScript there are no arrow keys, so every tab stays a tab stop.
             tabIndex={hydrated && !selected ? -1 : undefined}
             className={cn(
-              'flex shrink-0 flex-col items-center justify-center gap-1 rounded-lg px-3 py-2.5 text-center text-sm font-semibold transition-colors',
+              'flex shrink-0 flex-col items-center justify-center gap-1 rounded-lg lg:justify-start px-3 py-2.5 text-center text-sm font-semibold transition-colors',
               'focus-visible:outline-2 focus-visible:outline-offset-[-2px]',
               selected ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-700 hover:bg-white/70 hover:text-ink',
             )}
           >
             <Icon aria-hidden="true" className="h-5 w-5" />
-            <span className="whitespace-nowrap">{tab.label}</span>
+            <span className="whitespace-nowrap lg:whitespace-normal">{tab.label}</span>
           </Link>
         );
       })}
