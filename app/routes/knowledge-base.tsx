@@ -2,6 +2,7 @@ import { pages } from '@content/pages';
 import { faqItems } from '@content/faq';
 import { PageHeader } from '~/components/layout/page-header';
 import { AdminBar } from '~/features/admin/admin-bar';
+import { loadDocumentsForTab } from '~/features/documents/documents.server';
 import { useAdmin } from '~/features/admin/use-admin';
 import { CalculatorsPanel } from '~/features/knowledge-base/calculators-panel';
 import { DocumentPanel } from '~/features/knowledge-base/document-panel';
@@ -16,13 +17,20 @@ import { TutorialPanel } from '~/features/knowledge-base/tutorial-panel';
 import { pageMeta } from '~/lib/page-meta';
 import type { Route } from './+types/knowledge-base';
 
-/** ?tab= picks the tab; the glossary tab also honours ?search= and ?category= (the home page's SearchAction). */
+/**
+ * ?tab= picks the tab; the glossary tab also honours ?search= and ?category= (the home
+ * page's SearchAction). Document tabs get their list here too, so it is in the HTML;
+ * DocumentList reads it as `documents`.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const admin = await context.services.auth.currentAdmin(request);
   const tab = parseTab(params.get('tab'), admin !== null);
-  const glossary: GlossaryPageData | null = tab === 'glossary' ? await loadGlossaryPage(context, params) : null;
-  return { tab, glossary };
+  const [glossary, documents] = await Promise.all([
+    tab === 'glossary' ? loadGlossaryPage(context, params) : Promise.resolve<GlossaryPageData | null>(null),
+    loadDocumentsForTab(context, request, tab),
+  ]);
+  return { tab, glossary, documents };
 }
 
 export const meta: Route.MetaFunction = (args) => {
