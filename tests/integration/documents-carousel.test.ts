@@ -164,6 +164,13 @@ describe.each(combinations)('carousel images on %s with %s storage', (dialect, b
     }
   });
 
+  it('lets pages connect to where images are uploaded, and nowhere else (CSP connect-src)', async () => {
+    const csp = (await fetch(`${t.url}/knowledge-base`)).headers.get('content-security-policy') ?? '';
+    const connectSrc = /connect-src ([^;]+)/.exec(csp)?.[1]?.trim();
+    const s3Origin = t.backend === 's3' ? new URL((await uploadUrl())).origin : null;
+    expect(connectSrc).toBe(s3Origin ? `'self' ${s3Origin}` : "'self'");
+  });
+
   it.runIf(backend === 'disk')('refuses an expired or tampered upload URL with 403', async () => {
     const url = new URL(await uploadUrl());
     const png = new Uint8Array(await image('png'));
