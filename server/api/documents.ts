@@ -8,6 +8,7 @@ import type { ByteRange } from '../storage/storage.ts';
 import { createCarouselImagesRouter } from './carousel-images.ts';
 import { documentUploadHandler } from './document-upload.ts';
 import { HttpError } from './errors.ts';
+import { parseIdParam } from './params.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
@@ -112,12 +113,8 @@ function requestedRange(req: Request, res: Response, size: number): ByteRange | 
   return range ? { start: range.start, end: range.end } : null;
 }
 
-/** Ids are positive integers; anything else cannot name a document. */
 function parseId(req: Request): number {
-  const raw = String(req.params.id);
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
+  return parseIdParam(req.params.id, 'Document not found');
 }
 
 function notFound() {

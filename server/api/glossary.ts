@@ -4,6 +4,7 @@ import { glossaryQuerySchema, glossaryTermSchema } from '../../app/features/know
 import type { Services } from '../context.ts';
 import { DuplicateTermError } from '../services/glossary.ts';
 import { HttpError } from './errors.ts';
+import { parseIdParam } from './params.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
@@ -70,12 +71,8 @@ function parseTerm(req: Request) {
   return parsed.data;
 }
 
-/** Ids are positive integers; anything else cannot name a term. */
 function parseId(req: Request): number {
-  const raw = String(req.params.id);
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
+  return parseIdParam(req.params.id, 'Glossary term not found');
 }
 
 function notFound() {

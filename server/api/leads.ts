@@ -28,6 +28,7 @@ import {
   MAX_PAGE_SIZE,
 } from '../services/leads/types.ts';
 import { HttpError } from './errors.ts';
+import { parseIdParam } from './params.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
@@ -157,9 +158,7 @@ function parseListQuery(req: Request) {
 
 /** Ids are positive 32-bit integers; anything else cannot name a lead. */
 function leadId(value: unknown): number {
-  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : 0;
-  if (id < 1 || id > 2_147_483_647) throw new HttpError(404, 'No such lead.');
-  return id;
+  return parseIdParam(value, 'No such lead.');
 }
 
 const messageColumns: CsvColumn<ContactMessage>[] = [

@@ -3,7 +3,7 @@ import { Component, type ReactNode, Suspense, lazy, useCallback, useState } from
 import { cn } from '~/lib/cn';
 import { ChartDataTable } from './chart-data-table';
 import type { ChartKind } from './chart-format';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 
 /**
  * Chart.js is about 200 kB of JavaScript: it loads in its own chunk, only in the browser,

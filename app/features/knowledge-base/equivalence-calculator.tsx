@@ -13,7 +13,7 @@ import {
 } from './calculators';
 import { inputClass, labelClass } from './form-styles';
 import { NumberField, ResultRow } from './number-field';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 
 const copy = calculatorsCopy.equivalence;
 const DEFAULT_AMOUNT = String(EQUIVALENCE_ASSUMPTIONS.lngTrailerGallons);

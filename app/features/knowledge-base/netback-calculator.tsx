@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button';
 import { GALLONS_PER_BARREL, type VolumeUnit, formatMoney, formatNumber, nglNetback, parseCalculatorNumber } from './calculators';
 import { inputClass, labelClass } from './form-styles';
 import { NumberField, ResultRow } from './number-field';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 
 const copy = calculatorsCopy.netback;
 

@@ -15,7 +15,7 @@ import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cn } from '~/lib/cn';
 import { type TabDefinition, type TabId, panelElementId, tabElementId, tabHref } from './tabs';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 
 const icons: Record<TabId, LucideIcon> = {
   all: FolderOpen,

@@ -4,8 +4,8 @@ const subscribe = () => () => {};
 
 /**
  * False during server rendering and hydration, true afterwards: for markup that should
- * only change once JavaScript runs (roving tabindex, hiding no-JS submit buttons),
- * without a hydration mismatch.
+ * only change once JavaScript runs (client-only charts, roving tabindex, hiding no-JS
+ * submit buttons), without a hydration mismatch.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

@@ -1,0 +1,16 @@
+import { HttpError } from './errors.ts';
+
+/** The largest id an `integer` column holds on PostgreSQL; a bigger one must be a 404, not a database error. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * Parses a route's `:id`: a positive integer within the column's range, or a 404 with the
+ * area's message (anything else cannot name a row).
+ *
+ * @example const id = parseIdParam(req.params.id, 'Glossary term not found');
+ */
+export function parseIdParam(value: unknown, notFoundMessage: string): number {
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : 0;
+  if (id < 1 || id > MAX_ID) throw new HttpError(404, notFoundMessage);
+  return id;
+}
