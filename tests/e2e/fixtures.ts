@@ -7,7 +7,8 @@ const localHosts = new Set(['127.0.0.1', 'localhost']);
 
 /**
  * The `test` of every end-to-end spec. After each test it checks that no request left
- * 127.0.0.1 (no third parties) and that the page raised no uncaught script error.
+ * 127.0.0.1 (no third parties) and that the page raised no uncaught script error and no
+ * Content-Security-Policy violation.
  */
 export const test = base.extend<{ guard: void }>({
   guard: [
@@ -19,6 +20,15 @@ export const test = base.extend<{ guard: void }>({
         if (/^(https?|wss?):$/.test(url.protocol) && !localHosts.has(url.hostname)) external.push(request.url());
       });
       page.on('pageerror', (error) => errors.push(String(error)));
+      // Content-Security-Policy violations (even a blocked probe) are errors too.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`);
+        });
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().startsWith('CSP violation')) errors.push(message.text());
+      });
       await use();
       expect(external, 'requests that left 127.0.0.1').toEqual([]);
       expect(errors, 'uncaught errors in the page').toEqual([]);

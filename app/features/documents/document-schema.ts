@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 
 /**
  * The document library's rules (SPEC §3, §5), shared by the upload and edit dialogs (instant

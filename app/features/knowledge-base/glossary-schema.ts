@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 
 /**
  * The one definition of a glossary term, shared by the admin form (instant feedback) and

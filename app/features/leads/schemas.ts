@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 
 /**
  * The one definition of a valid contact message and demo request, used by the forms in
