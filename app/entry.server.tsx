@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -5,7 +6,16 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { InlineCssProvider } from '~/lib/inline-css';
 import { NonceProvider } from '~/lib/nonce';
+import stylesheet from './app.css?url';
+
+// The built stylesheet, read once: the root layout inlines it (decision 009). The server
+// bundle lives in <build>/server/, the client assets in <build>/client/. In development Vite
+// serves the stylesheet and the root layout links it instead.
+const stylesheetText = import.meta.env.DEV
+  ? ''
+  : readFileSync(new URL(`../client${stylesheet}`, import.meta.url), 'utf8');
 
 export const streamTimeout = 5_000;
 
@@ -36,7 +46,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider value={stylesheetText}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

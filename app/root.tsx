@@ -8,10 +8,12 @@ import { NotFoundCard } from './components/layout/not-found-card';
 import { Toaster } from './components/ui/toaster';
 import { ClientLoginDialog } from './features/client-login/client-login-dialog';
 import { TooltipProvider } from './components/ui/tooltip';
+import { useInlineCss } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
 
+// In production the stylesheet is inlined by the Layout below (decision 009).
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -24,6 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const css = useInlineCss();
   return (
     <html lang="en">
       <head>
@@ -32,6 +35,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b1f35" />
         <Meta />
         <Links />
+        {/* Server: the stylesheet's text. Browser: React finds that <style> by href and keeps it. */}
+        {import.meta.env.DEV ? null : (
+          <style href={stylesheet} precedence="default">
+            {css}
+          </style>
+        )}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
