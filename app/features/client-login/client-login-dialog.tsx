@@ -1,13 +1,12 @@
 import { type ClientPlatform, clientLoginHelp, clientLoginPanels } from '@content/client-login';
-import { site } from '@content/site';
-import { Phone } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
-import { Dialog, DialogContent } from '~/components/ui/dialog';
-import { RequestDemoButton } from '~/features/leads/request-demo-button';
+import { Dialog } from '~/components/ui/dialog';
 import { useClientLoginUrls } from '~/lib/client-login';
 import { goHomeAndScrollTo, scrollToSection } from '~/lib/scroll-to-section';
+
+// Only opened on request, never on the server: its content loads on first open (decision 009).
+const ClientLoginPanel = lazy(() => import('./client-login-panel'));
 
 const platforms = Object.keys(clientLoginPanels) as ClientPlatform[];
 
@@ -78,38 +77,10 @@ export function ClientLoginDialog() {
   const panel = platform ? clientLoginPanels[platform] : null;
   return (
     <Dialog open={panel !== null} onOpenChange={(open) => (open ? undefined : close())}>
-      {panel ? (
-        <DialogContent title={panel.title} description={panel.lead} onCloseAutoFocus={onCloseAutoFocus}>
-          <h3 className="text-sm font-semibold uppercase tracking-wider text-slate-600">How clients get access</h3>
-          <ol className="mt-3 space-y-3">
-            {panel.steps.map((step, index) => (
-              <li key={step} className="flex gap-3 text-sm text-slate-700">
-                <span
-                  aria-hidden="true"
-                  className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-bold text-brand-700"
-                >
-                  {index + 1}
-                </span>
-                <span className="pt-0.5">{step}</span>
-              </li>
-            ))}
-          </ol>
-          <div className="mt-5 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
-            <p>{clientLoginHelp.existingClient}</p>
-            <p className="mt-2 flex items-center gap-2">
-              <Phone aria-hidden="true" className="h-4 w-4 text-brand-600" />
-              <a className="font-semibold text-ink underline-offset-4 hover:underline" href={`tel:${site.phone.tel}`}>
-                {site.phone.display}
-              </a>
-            </p>
-          </div>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <RequestDemoButton className="w-full sm:w-auto" />
-            <a href={clientLoginHelp.contactHref} onClick={goToContact} className={buttonClass('outline', 'lg', 'w-full sm:w-auto')}>
-              {clientLoginHelp.contactLabel}
-            </a>
-          </div>
-        </DialogContent>
+      {panel && platform ? (
+        <Suspense fallback={null}>
+          <ClientLoginPanel platform={platform} onCloseAutoFocus={onCloseAutoFocus} goToContact={goToContact} />
+        </Suspense>
       ) : null}
     </Dialog>
   );
