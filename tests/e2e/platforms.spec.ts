@@ -57,6 +57,9 @@ async function expectDashboardImages(page: Page, count: number) {
     await expect(image).toHaveAttribute('height', String(dashboardImage.height));
     await expect(image).toHaveAttribute('loading', /^(lazy|eager)$/);
     await expect(image).toHaveAttribute('decoding', 'async');
+    // The hero screenshot is the page's largest paint: fetched first, not lazily.
+    const eager = (await image.getAttribute('loading')) === 'eager';
+    await expect(image).toHaveAttribute('fetchpriority', eager ? 'high' : 'auto');
     expect((await image.getAttribute('alt'))?.length ?? 0).toBeGreaterThan(40);
     const picture = image.locator('xpath=..');
     await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\.avif 600w, .+\.avif 1200w$/);

@@ -26,6 +26,7 @@ export function DashboardPicture({
   shot: DashboardKey;
   /** The rendered width, so the browser picks the smaller file on narrow screens. */
   sizes: string;
+  /** 'eager' for the page's main image: it is then also fetched with high priority (it is the LCP). */
   loading?: 'lazy' | 'eager';
   className?: string;
 }) {
@@ -40,6 +41,7 @@ export function DashboardPicture({
         height={height}
         alt={alt}
         loading={loading}
+        fetchPriority={loading === 'eager' ? 'high' : 'auto'}
         decoding="async"
         className={cn('block h-auto w-full', className)}
       />
