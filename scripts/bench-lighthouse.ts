@@ -33,12 +33,18 @@ const chrome = await chromeLauncher.launch({
 const rows: Array<Array<string | number>> = [];
 try {
   for (const route of routes) {
-    const result = await lighthouse(`${server.url}${route}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
+    // A run Lighthouse itself could not complete (runtimeError, all scores 0) is retried, up to twice.
+    let result;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      result = await lighthouse(`${server.url}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result?.lhr.runtimeError) break;
+      console.error(`${route}: Lighthouse run failed (${result.lhr.runtimeError.code}), retrying`);
+    }
     if (!result) throw new Error(`no result for ${route}`);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
