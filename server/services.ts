@@ -22,22 +22,23 @@ export async function createServices(
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const auth = new AuthService(database.db, logger, {
+      timeouts: config.adminSession,
+      secureCookie: config.siteUrl.startsWith('https:'),
+    });
+    await auth.bootstrap({ ...config, dialect: config.database.dialect });
+    const { storage, signer } = await createStorage(config);
+    const documents = new DocumentsService(database.db, storage, signer, logger);
+    await documents.seedSamples();
+    const leads = new LeadsService(database.db, logger, { notify: config.leads.notify, siteUrl: () => config.siteUrl });
+    // The lead notification sender polls in the background of every process (docs/decisions/007-lead-capture.md).
+    leads.start();
+    return { config, database, logger, auth, leads, glossary: createGlossaryService(database.db), documents };
   } catch (error) {
+    // A start that fails half-way (migration, bootstrap, storage) must not leave the database open.
     await database.close();
     throw error;
   }
-  const auth = new AuthService(database.db, logger, {
-    timeouts: config.adminSession,
-    secureCookie: config.siteUrl.startsWith('https:'),
-  });
-  await auth.bootstrap({ ...config, dialect: config.database.dialect });
-  const { storage, signer } = await createStorage(config);
-  const documents = new DocumentsService(database.db, storage, signer, logger);
-  await documents.seedSamples();
-  const leads = new LeadsService(database.db, logger, { notify: config.leads.notify, siteUrl: () => config.siteUrl });
-  // The lead notification sender polls in the background of every process (docs/decisions/007-lead-capture.md).
-  leads.start();
-  return { config, database, logger, auth, leads, glossary: createGlossaryService(database.db), documents };
 }
 
 export async function closeServices(services: Services): Promise<void> {
