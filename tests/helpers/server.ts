@@ -29,22 +29,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/**
- * The real Express app on a random loopback port, on a fresh database of the dialect.
- * `env` adds environment variables (as strings, exactly as the process would see them).
- */
-export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase(dialect);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.url,
-    ...env,
-  });
-  const logger = createLogger(config);
-  const services = await createServices(config, logger, { database: database.handle });
+/** Boots the real app on a loopback port over a database URL; `SITE_URL` defaults to that port. */
+async function bootApp(databaseUrl: string, dataDir: string, env: Record<string, string>, handle?: TestDatabase['handle']) {
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...env });
+  const services = await createServices(config, createLogger(config), handle ? { database: handle } : {});
   const app = createApp({ services, build: await loadBuild(), clientDir: path.join(buildDir, 'client') });
   const server = await listen(app, 0, '127.0.0.1');
   const address = server.address();
@@ -52,14 +40,27 @@ export async function startTestServer(dialect: Dialect, env: Record<string, stri
   const url = `http://127.0.0.1:${address.port}`;
   // The configured SITE_URL would say port 0; tests that care set SITE_URL themselves.
   if (!env.SITE_URL) config.siteUrl = url;
+  const stop = async () => {
+    await closeGracefully(server, 1000);
+    await closeServices(services);
+  };
+  return { url, services, server, stop };
+}
+
+/**
+ * The real Express app on a random loopback port, on a fresh database of the dialect.
+ * `env` adds environment variables (as strings, exactly as the process would see them).
+ */
+export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase(dialect);
+  const { url, services, server, stop } = await bootApp(database.url, database.dataDir, env, database.handle);
   return {
     url,
     services,
     database,
     server,
     close: async () => {
-      await closeGracefully(server, 1000);
-      await closeServices(services);
+      await stop();
       await database.destroy();
     },
   };
@@ -73,28 +74,6 @@ export type SecondTestServer = Omit<TestServer, 'database'>;
  * Closing it leaves the first server and the database alone.
  */
 export async function startSecondServer(first: TestServer, env: Record<string, string> = {}): Promise<SecondTestServer> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: first.database.dataDir,
-    DATABASE_URL: first.database.url,
-    ...env,
-  });
-  const services = await createServices(config, createLogger(config));
-  const app = createApp({ services, build: await loadBuild(), clientDir: path.join(buildDir, 'client') });
-  const server = await listen(app, 0, '127.0.0.1');
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const url = `http://127.0.0.1:${address.port}`;
-  if (!env.SITE_URL) config.siteUrl = url;
-  return {
-    url,
-    services,
-    server,
-    close: async () => {
-      await closeGracefully(server, 1000);
-      await closeServices(services);
-    },
-  };
+  const { url, services, server, stop } = await bootApp(first.database.url, first.database.dataDir, env);
+  return { url, services, server, close: stop };
 }
