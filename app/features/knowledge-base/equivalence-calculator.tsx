@@ -1,7 +1,6 @@
 import { calculatorsCopy } from '@content/knowledge-base';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '~/components/ui/button';
 import {
   CUBIC_FEET_PER_GALLON,
   EQUIVALENCE_ASSUMPTIONS,
@@ -12,8 +11,7 @@ import {
   parseCalculatorNumber,
 } from './calculators';
 import { inputClass, labelClass } from './form-styles';
-import { NumberField, ResultRow } from './number-field';
-import { useHydrated } from '~/lib/use-hydrated';
+import { Assumptions, NoScriptCalculateButton, NumberField, ResultRow, ResultsPanel } from './calculator-parts';
 
 const copy = calculatorsCopy.equivalence;
 const DEFAULT_AMOUNT = String(EQUIVALENCE_ASSUMPTIONS.lngTrailerGallons);
@@ -30,7 +28,6 @@ function loads(value: number, trucks: number): string {
 /** LNG ↔ CNG ↔ pipeline gas, in volume, energy and truckloads (formulas in docs/calculators.md). */
 export function EquivalenceCalculator() {
   const id = useId();
-  const hydrated = useHydrated();
   const [params] = useSearchParams();
   // Starts from the URL, so the no-JavaScript Calculate button (a GET form) works too.
   const [amount, setAmount] = useState(() => params.get('amount') ?? DEFAULT_AMOUNT);
@@ -75,15 +72,10 @@ export function EquivalenceCalculator() {
             ))}
           </select>
         </div>
-        {hydrated ? null : (
-          <Button type="submit" variant="outline" className="sm:col-span-2 sm:justify-self-start">
-            {calculatorsCopy.calculate}
-          </Button>
-        )}
+        <NoScriptCalculateButton />
       </form>
 
-      <div aria-live="polite" className="mt-5 rounded-lg bg-slate-50 p-4">
-        <h4 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{copy.resultsHeading}</h4>
+      <ResultsPanel heading={copy.resultsHeading}>
         {result ? (
           <dl className="mt-2">
             <ResultRow label="LNG" value={`${formatNumber(result.lngGallons)} gal`} />
@@ -96,19 +88,16 @@ export function EquivalenceCalculator() {
         ) : (
           <p className="mt-2 text-sm text-slate-700">Enter a valid quantity to see the equivalents.</p>
         )}
-      </div>
+      </ResultsPanel>
 
-      <details open className="mt-4 text-sm text-slate-700">
-        <summary className="cursor-pointer font-semibold text-ink">{calculatorsCopy.assumptionsHeading}</summary>
-        <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>LNG holds {a.lngVolumeRatio} times its volume of gas at standard conditions (60 °F, 14.696 psia).</li>
-          <li>CNG at about 3,600 psi holds about {a.cngVolumeRatio} times its volume.</li>
-          <li>One LNG trailer carries {formatNumber(a.lngTrailerGallons)} US gallons of LNG.</li>
-          <li>It takes {a.cngTrucksPerLngTruck} CNG trailer loads to move the gas of one LNG trailer.</li>
-          <li>Pipeline gas carries {formatNumber(a.btuPerScf)} Btu per standard cubic foot.</li>
-          <li>One US gallon is {formatNumber(CUBIC_FEET_PER_GALLON, 4)} cubic feet.</li>
-        </ul>
-      </details>
+      <Assumptions>
+        <li>LNG holds {a.lngVolumeRatio} times its volume of gas at standard conditions (60 °F, 14.696 psia).</li>
+        <li>CNG at about 3,600 psi holds about {a.cngVolumeRatio} times its volume.</li>
+        <li>One LNG trailer carries {formatNumber(a.lngTrailerGallons)} US gallons of LNG.</li>
+        <li>It takes {a.cngTrucksPerLngTruck} CNG trailer loads to move the gas of one LNG trailer.</li>
+        <li>Pipeline gas carries {formatNumber(a.btuPerScf)} Btu per standard cubic foot.</li>
+        <li>One US gallon is {formatNumber(CUBIC_FEET_PER_GALLON, 4)} cubic feet.</li>
+      </Assumptions>
     </section>
   );
 }

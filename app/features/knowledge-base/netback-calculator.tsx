@@ -1,11 +1,9 @@
 import { calculatorsCopy } from '@content/knowledge-base';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '~/components/ui/button';
 import { GALLONS_PER_BARREL, type VolumeUnit, formatMoney, formatNumber, nglNetback, parseCalculatorNumber } from './calculators';
 import { inputClass, labelClass } from './form-styles';
-import { NumberField, ResultRow } from './number-field';
-import { useHydrated } from '~/lib/use-hydrated';
+import { Assumptions, NoScriptCalculateButton, NumberField, ResultRow, ResultsPanel } from './calculator-parts';
 
 const copy = calculatorsCopy.netback;
 
@@ -26,7 +24,6 @@ const perGallon = (value: number) =>
 /** Netback per gallon and per month from price, fees and volume (formulas in docs/calculators.md). */
 export function NetbackCalculator() {
   const id = useId();
-  const hydrated = useHydrated();
   const [params] = useSearchParams();
   const [values, setValues] = useState<Record<Field, string>>(() => ({
     price: params.get('price') ?? DEFAULTS.price,
@@ -91,15 +88,10 @@ export function NetbackCalculator() {
             <option value="bbl">{copy.volumeUnits.bbl}</option>
           </select>
         </div>
-        {hydrated ? null : (
-          <Button type="submit" variant="outline" className="sm:col-span-2 sm:justify-self-start">
-            {calculatorsCopy.calculate}
-          </Button>
-        )}
+        <NoScriptCalculateButton />
       </form>
 
-      <div aria-live="polite" className="mt-5 rounded-lg bg-slate-50 p-4">
-        <h4 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{copy.resultsHeading}</h4>
+      <ResultsPanel heading={copy.resultsHeading}>
         {result ? (
           <>
             <dl className="mt-2">
@@ -115,17 +107,14 @@ export function NetbackCalculator() {
         ) : (
           <p className="mt-2 text-sm text-slate-700">Enter valid figures to see the netback.</p>
         )}
-      </div>
+      </ResultsPanel>
 
-      <details open className="mt-4 text-sm text-slate-700">
-        <summary className="cursor-pointer font-semibold text-ink">{calculatorsCopy.assumptionsHeading}</summary>
-        <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>Netback per gallon = price − fractionation fee − transport fee.</li>
-          <li>Netback per month = netback per gallon × gallons per month.</li>
-          <li>One barrel is {GALLONS_PER_BARREL} US gallons.</li>
-          <li>The default figures are illustrative; use your own contract terms.</li>
-        </ul>
-      </details>
+      <Assumptions>
+        <li>Netback per gallon = price − fractionation fee − transport fee.</li>
+        <li>Netback per month = netback per gallon × gallons per month.</li>
+        <li>One barrel is {GALLONS_PER_BARREL} US gallons.</li>
+        <li>The default figures are illustrative; use your own contract terms.</li>
+      </Assumptions>
     </section>
   );
 }
