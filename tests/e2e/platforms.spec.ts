@@ -49,6 +49,17 @@ async function expectViewInventory(link: Locator) {
   await expect(link).toHaveAccessibleName(/View Inventory.*opens in a new tab/);
 }
 
+/**
+ * Clicks the dialog's backdrop once the dialog is ready for it: Radix moves focus into the
+ * dialog on mount and starts listening for outside clicks one task later, so a click in
+ * between (sooner than any person clicks) would be missed.
+ */
+async function clickBackdrop(page: Page, dialog: Locator, x: number, y: number) {
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await page.mouse.click(x, y);
+}
+
 async function expectDashboardImages(page: Page, count: number) {
   const images = main(page).locator(`img[src^="${dashboardImage.basePath}/"]`);
   await expect(images).toHaveCount(count);
@@ -165,7 +176,7 @@ test.describe('/vpv-market-sandbox', () => {
     await expect(dialog).toBeVisible();
     const box = await dialog.boundingBox();
     expect(box && box.x).toBeGreaterThan(20);
-    await page.mouse.click(8, 8);
+    await clickBackdrop(page, dialog, 8, 8);
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
   });
@@ -233,7 +244,7 @@ test.describe('/vpv-lease-sandbox', () => {
     await trigger.click();
     const dialog = page.getByRole('dialog', { name: 'Flexible Scheduling' });
     await expect(dialog).toBeVisible();
-    await page.mouse.click(8, 450);
+    await clickBackdrop(page, dialog, 8, 450);
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
   });
