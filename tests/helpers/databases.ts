@@ -13,14 +13,14 @@ export const testDialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite'
 
 export interface TestDatabase {
   handle: DbHandle;
-  /** A DATABASE_URL another process can use to reach the same data (same schema on PostgreSQL). */
+  /** A DATABASE_URL another process can use to reach the same data (the same PostgreSQL database). */
   url: string;
   dataDir: string;
-  /** Closes the connection and removes the file or schema. */
+  /** Closes the connection and removes the file or database. */
   destroy(): Promise<void>;
 }
 
-/** A fresh, empty database of the given dialect: a temp SQLite file or a new PostgreSQL schema. */
+/** A fresh, empty database of the given dialect: a temp SQLite file or a new PostgreSQL database. */
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vpv-test-'));
   if (dialect === 'sqlite') {
@@ -39,14 +39,16 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
 
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+  // A database of its own, not just a schema: PostgreSQL catalog queries (Kysely's
+  // introspection) see every schema of a database and fail when a parallel test drops one.
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  await admin.query(`create database ${name}`);
   await admin.end();
-  const handle = openDatabase({ dialect: 'postgres', url: baseUrl }, { searchPath: schema });
   const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ dialect: 'postgres', url: url.toString() });
   return {
     handle,
     url: url.toString(),
@@ -55,7 +57,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       await handle.close();
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
-      await cleanup.query(`drop schema if exists ${schema} cascade`);
+      await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
