@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -26,8 +25,11 @@ export class DiskStorage implements ObjectStorage {
     await fs.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${crypto.randomUUID()}.part`;
     const limit = new ByteLimit(maxBytes);
+    // Open (create) the file before streaming: a stream that opens lazily could create it
+    // after a failed upload's clean-up had already run, leaving a stray .part file.
+    const file = await fs.open(temp, 'wx', 0o640);
     try {
-      await pipeline(body, limit, createWriteStream(temp, { flags: 'wx', mode: 0o640 }));
+      await pipeline(body, limit, file.createWriteStream());
       await fs.rename(temp, target);
     } catch (error) {
       await fs.rm(temp, { force: true });
