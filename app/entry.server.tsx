@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { InlineCssProvider } from '~/lib/inline-css';
+import { createDeferredHydrationStream } from '~/lib/deferred-hydration.server';
 import { NonceProvider } from '~/lib/nonce';
 import stylesheet from './app.css?url';
 
@@ -54,12 +55,11 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // React's output; in production the hydration scripts wait for the first paint (decision 010).
+          const body = import.meta.env.DEV ? new PassThrough() : createDeferredHydrationStream(nonce);
+          body.once('finish', () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
 import type { Route } from './+types/root';
+import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import stylesheet from './app.css?url';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
@@ -15,6 +16,7 @@ import { useNonce } from './lib/nonce';
 export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'preload', href: interFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ];
 
 /** Only browser-safe data leaves the server here: the canonical origin, who the admin is and the client sign-in URLs. */

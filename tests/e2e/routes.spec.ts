@@ -24,6 +24,24 @@ test.describe('every route', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test('the first paint waits for no script: hydration scripts are requested after it', async ({ page }) => {
+    for (const route of ['/', '/virtual-pipeline']) {
+      await visit(page, route);
+      const timing = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'));
+        return { paint, scripts: scripts.length, firstScript: Math.min(...scripts.map((entry) => entry.startTime)) };
+      });
+      expect(timing.scripts, route).toBeGreaterThan(3);
+      expect(timing.firstScript, route).toBeGreaterThan(timing.paint);
+    }
+    // And the page is interactive: the header's Tools menu opens.
+    await page.getByRole('button', { name: 'Tools' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+  });
+
   test('a visitor gets no cookie on any route', async ({ page, context }) => {
     for (const route of [...routes.map((entry) => entry.path), '/missing']) {
       await page.goto(route);

@@ -62,6 +62,23 @@ describe('the HTTP server', () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  it('holds the hydration scripts back for the first paint, and every script it names exists', async () => {
+    const html = await (await get('/leadership')).text();
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]* type="module"/);
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloads = JSON.parse(/const preloads = (\[.*?\]);/.exec(head)?.[1] ?? 'null') as string[];
+    expect(preloads.length).toBeGreaterThan(3);
+    const held = /<script nonce="[^"]+" type="text\/x-deferred-module">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    const imports = [...held.matchAll(/from "([^"]+)"|import\("([^"]+)"\)/g)].map((match) => match[1] ?? match[2]);
+    expect(imports.length).toBeGreaterThan(1);
+    for (const url of new Set([...preloads, ...imports])) {
+      const response = await get(url ?? '');
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toMatch(/javascript/);
+    }
+  });
+
   it('sets the other security headers', async () => {
     const response = await get('/');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');

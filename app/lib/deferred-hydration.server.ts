@@ -1,0 +1,130 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+
+/**
+ * Paint first, then hydrate (decision 010).
+ *
+ * Every page is complete as server-rendered HTML with its stylesheet inlined, so the first paint
+ * needs the document alone; the ~20 module scripts React Router preloads add interactivity only.
+ * Left alone, the browser fetches, parses and runs them while it is still laying out and painting
+ * the page, and on a slow phone they compete with the first paint for the network and the CPU.
+ *
+ * This stream rewrites React Router's tags in the server's HTML: the `<link rel="modulepreload">`
+ * tags and the inline `<script type="module">` that imports the routes and starts hydration are
+ * held back, and a small nonce-carrying script in the head puts them back once the document has
+ * been parsed and its first contentful paint has been presented (or after three seconds, for a
+ * page that cannot paint, such as one opened in a background tab). The page hydrates exactly as
+ * before, just a frame or two later. React Router's <Scripts> offers no hook for this, so the
+ * HTML is rewritten, and the end-to-end tests (which wait for hydration on every page) guard it.
+ */
+
+/** The type the held-back module script carries until the loader below restores it. */
+export const deferredModuleType = 'text/x-deferred-module';
+
+const modulePreload = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const moduleScript = /<script([^>]*?) type="module" async="">/;
+const headEnd = '</head>';
+
+/** The loader that restores the scripts; `preloads` are the held-back modulepreload URLs. */
+export function hydrationLoader(preloads: readonly string[]): string {
+  return `(() => {
+  const preloads = ${JSON.stringify(preloads).replace(/</g, "\\u003c")};
+  let waiting = 2;
+  const start = () => {
+    if (--waiting !== 0) return;
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    const held = document.querySelector('script[type="${deferredModuleType}"]');
+    if (!held) return;
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.nonce = held.nonce;
+    script.textContent = held.textContent;
+    held.replaceWith(script);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
+  let painted = false;
+  const afterPaint = () => {
+    if (painted) return;
+    painted = true;
+    start();
+  };
+  if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      afterPaint();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(afterPaint));
+  }
+  setTimeout(afterPaint, 3000);
+})();`;
+}
+
+/**
+ * Rewrites one complete piece of HTML. Returns the rewritten text and whether the module script
+ * has been seen (after it nothing more needs rewriting).
+ */
+export function deferHydrationTags(
+  html: string,
+  state: { preloads: string[]; nonce: string },
+): { html: string; done: boolean } {
+  let out = html.replace(modulePreload, (_tag, href: string) => {
+    state.preloads.push(href);
+    return '';
+  });
+  out = out.replace(
+    headEnd,
+    `<script nonce="${state.nonce}">${hydrationLoader(state.preloads)}</script>${headEnd}`,
+  );
+  let done = false;
+  out = out.replace(moduleScript, (_tag, attributes: string) => {
+    done = true;
+    return `<script${attributes} type="${deferredModuleType}">`;
+  });
+  return { html: out, done };
+}
+
+/**
+ * A pass-through stream applying deferHydrationTags to the document up to React Router's module
+ * script. It emits everything except a tag still cut off at the end of a chunk, so the document
+ * streams as before; once the module script has passed, chunks go through untouched.
+ */
+export function createDeferredHydrationStream(nonce: string): Transform {
+  // The decoder keeps a multi-byte character that straddles two chunks whole.
+  const decoder = new StringDecoder('utf8');
+  const state = { preloads: [] as string[], nonce };
+  let pending = '';
+  let done = false;
+  const rewrite = (text: string): string => {
+    const result = deferHydrationTags(text, state);
+    done = result.done;
+    return result.html;
+  };
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
+      if (done) {
+        callback(null, chunk);
+        return;
+      }
+      pending += typeof chunk === 'string' ? chunk : decoder.write(chunk);
+      // Hold back a tag that has started but not ended in this chunk.
+      const lastOpen = pending.lastIndexOf('<');
+      const cut = lastOpen > pending.lastIndexOf('>') ? lastOpen : pending.length;
+      const ready = pending.slice(0, cut);
+      pending = pending.slice(cut);
+      callback(null, ready === '' ? undefined : rewrite(ready));
+    },
+    flush(callback: TransformCallback) {
+      const rest = done ? '' : pending + decoder.end();
+      callback(null, rest === '' ? undefined : rewrite(rest));
+    },
+  });
+}
