@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { documentMessages } from '../../app/features/documents/document-schema.ts';
+import { documentMessages } from '../../app/features/documents/document-rules.ts';
 import type { Services } from '../context.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
 import { ObjectTooLargeError, uploadIdOf } from '../storage/storage.ts';

@@ -1,7 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
-import { documentMessages, documentUploadFieldsSchema, firstIssue } from '../../app/features/documents/document-schema.ts';
+import { documentUploadFieldsSchema, firstIssue } from '../../app/features/documents/document-schema.ts';
+import { documentMessages } from '../../app/features/documents/document-rules.ts';
 import type { Services } from '../context.ts';
 import { type StoredFile } from '../services/documents/documents-service.ts';
 import { cleanOriginalName } from '../services/documents/file-name.ts';

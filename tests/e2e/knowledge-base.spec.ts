@@ -26,6 +26,19 @@ test.describe('the knowledge-base tabs', () => {
     await expect(page.getByRole('tabpanel', { name: 'Glossary' })).toBeVisible();
   });
 
+  test('a visitor downloads none of the admin controls, and no Zod', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    for (const tab of ['glossary', 'faq', 'articles']) await visit(page, `/knowledge-base?tab=${tab}`);
+    await page.getByRole('button', { name: 'Admin Login' }).click();
+    await expect(page.getByLabel('Username')).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(10);
+    const adminOnly = /\/(zod|glossary-term-form|delete-term-dialog|edit-document-dialog|delete-document-dialog|upload-document-button)-/;
+    expect(scripts.filter((path) => adminOnly.test(path))).toEqual([]);
+  });
+
   test('clicking a tab shows its panel and puts it in the URL', async ({ page }) => {
     await visit(page, '/knowledge-base');
     await page.getByRole('tab', { name: 'Calculators' }).click();

@@ -7,13 +7,8 @@ import {
   slugify,
   termMatches,
 } from '../../app/features/knowledge-base/glossary-filter.ts';
-import {
-  GLOSSARY_CATEGORIES,
-  type GlossaryTerm,
-  glossaryQuerySchema,
-  glossaryTermSchema,
-  normalizeList,
-} from '../../app/features/knowledge-base/glossary-schema.ts';
+import { glossaryQuerySchema, glossaryTermSchema } from '../../app/features/knowledge-base/glossary-schema.ts';
+import { GLOSSARY_CATEGORIES, type GlossaryTerm, normalizeList } from '../../app/features/knowledge-base/glossary-term.ts';
 import { parseTab, tabHref, visibleTabs } from '../../app/features/knowledge-base/tabs.ts';
 import { escapeLike } from '../../server/services/glossary.ts';
 

@@ -7,7 +7,7 @@ import Uppy from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 import { useEffect, useRef } from 'react';
 import { toast } from '~/lib/toast';
-import { CAROUSEL_LIMITS } from './document-schema';
+import { CAROUSEL_LIMITS } from './document-rules';
 import { acceptCarouselImage, failureMessage, getUploadUrl } from './documents-api';
 
 /**

@@ -1,5 +1,5 @@
 import { documentsCopy } from '@content/documents';
-import { DOCUMENT_CATEGORIES, DOCUMENT_LIMITS } from './document-schema';
+import { DOCUMENT_CATEGORIES, DOCUMENT_LIMITS } from './document-rules';
 import { categoryLabel } from './format';
 
 export const inputClass =

@@ -1,4 +1,4 @@
-import type { DocumentCategory } from './document-schema';
+import type { DocumentCategory } from './document-rules';
 
 /**
  * The documents API's answers (SPEC §3, §7). Both lists also carry the stored file's type

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { isDocumentCategory } from './document-schema';
+import { isDocumentCategory } from './document-rules';
 import { type DocumentListData, viewOfAdmin, viewOfPublic } from './document-types';
 
 /**

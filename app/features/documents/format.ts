@@ -1,5 +1,5 @@
 import { knowledgeBaseTabs } from '@content/knowledge-base';
-import { fileTypeByMime } from './document-schema';
+import { fileTypeByMime } from './document-rules';
 
 /** Display helpers for document cards; the same output on the server and in the browser. */
 

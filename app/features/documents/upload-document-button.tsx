@@ -6,7 +6,8 @@ import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
 import { type DocumentFieldName, type DocumentFieldValues, DocumentFields, inputClass, labelClass } from './document-fields';
-import { DOCUMENT_ACCEPT, documentMessages, documentUploadFieldsSchema } from './document-schema';
+import { documentUploadFieldsSchema } from './document-schema';
+import { DOCUMENT_ACCEPT, documentMessages } from './document-rules';
 import { failureMessage, isAbort, uploadDocument } from './documents-api';
 import { notifyDocumentsChanged } from './documents-events';
 

@@ -1,4 +1,4 @@
-import type { GlossaryCategoryFilter, GlossaryTerm } from './glossary-schema';
+import type { GlossaryCategoryFilter, GlossaryTerm } from './glossary-term';
 
 /** What the knowledge-base loader hands the glossary tab. */
 export interface GlossaryPageData {

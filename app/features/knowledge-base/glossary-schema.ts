@@ -1,53 +1,12 @@
 import { z } from '../../lib/zod';
+import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryCategoryFilter, normalizeList } from './glossary-term';
 
 /**
- * The one definition of a glossary term, shared by the admin form (instant feedback) and
- * the API (the real check), plus the search query both the API and the page loader read.
- * Keep this module free of app imports: the server loads it too.
+ * The validation of a glossary term, shared by the admin form (instant feedback) and the API
+ * (the real check), plus the search query both the API and the page loader read. The term's
+ * shape and limits live in glossary-term.ts. Keep this module free of app imports: the server
+ * loads it too.
  */
-
-export const GLOSSARY_CATEGORIES = ['lng', 'ngl', 'pipeline', 'processing', 'transportation', 'storage', 'general'] as const;
-export type GlossaryCategory = (typeof GLOSSARY_CATEGORIES)[number];
-/** The category filter: one category, or 'all' for no filter. */
-export type GlossaryCategoryFilter = GlossaryCategory | 'all';
-
-export const GLOSSARY_LIMITS = { term: 200, definition: 5000, list: 1000, search: 200 } as const;
-
-/** A term as the API returns it (SPEC §3): synonyms and related terms are comma-separated text. */
-export interface GlossaryTerm {
-  id: number;
-  term: string;
-  definition: string;
-  category: GlossaryCategory;
-  synonyms: string;
-  relatedTerms: string;
-}
-
-export function isGlossaryCategory(value: unknown): value is GlossaryCategory {
-  return typeof value === 'string' && (GLOSSARY_CATEGORIES as readonly string[]).includes(value);
-}
-
-/** Splits comma-separated text into trimmed, non-empty items. */
-export function splitList(text: string): string[] {
-  return text
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-/** Trimmed items without case-insensitive repeats, joined the one way the database keeps them. */
-export function normalizeList(value: string | readonly string[] | null | undefined): string {
-  const items = typeof value === 'string' ? splitList(value) : (value ?? []).map((item) => item.trim()).filter(Boolean);
-  const seen = new Set<string>();
-  return items
-    .filter((item) => {
-      const key = item.toLowerCase();
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .join(', ');
-}
 
 function text(label: string) {
   return z.string({

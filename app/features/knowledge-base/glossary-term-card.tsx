@@ -3,7 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import type { RelatedLink } from './glossary-filter';
-import { type GlossaryTerm, splitList } from './glossary-schema';
+import { type GlossaryTerm, splitList } from './glossary-term';
 
 export interface TermAdminActions {
   onEdit: (term: GlossaryTerm) => void;

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import type { GlossaryPageData } from './glossary-data';
-import { GLOSSARY_LIMITS, glossaryQuerySchema } from './glossary-schema';
+import { glossaryQuerySchema } from './glossary-schema';
+import { GLOSSARY_LIMITS } from './glossary-term';
 
 /**
  * The glossary tab's data, through the same service the API's GET /api/glossary uses.

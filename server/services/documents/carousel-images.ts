@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { CAROUSEL_IMAGE_PATH, CAROUSEL_LIMITS } from '../../../app/features/documents/document-schema.ts';
+import { CAROUSEL_IMAGE_PATH, CAROUSEL_LIMITS } from '../../../app/features/documents/document-rules.ts';
 import type { Logger } from '../../logger.ts';
 import { type ObjectStorage, objectKeys, readToBuffer, uploadIdOf } from '../../storage/storage.ts';
 import { type CarouselImageExt, IMAGE_MIME, sniffImageType } from './file-types.ts';

@@ -1,11 +1,5 @@
-import {
-  CAROUSEL_IMAGE_PATH,
-  type DocumentCategory,
-  type DocumentFileType,
-  type DocumentUpdate,
-  fileTypeByMime,
-  isDocumentCategory,
-} from '../../../app/features/documents/document-schema.ts';
+import { type DocumentUpdate } from '../../../app/features/documents/document-schema.ts';
+import { CAROUSEL_IMAGE_PATH, type DocumentCategory, type DocumentFileType, fileTypeByMime, isDocumentCategory } from '../../../app/features/documents/document-rules.ts';
 import type { AdminDocument, PublicDocument } from '../../../app/features/documents/document-types.ts';
 import type { Db } from '../../db/connection.ts';
 import type { DocumentRow } from '../../db/tables/documents.ts';
