@@ -97,6 +97,15 @@ test.describe('documents for visitors', () => {
 });
 
 test.describe('documents for the admin', () => {
+  test('Upload Document works from the moment it can be clicked, before the page is idle', async ({ page }) => {
+    await loginAsAdmin(page);
+    // No waiting for hydration: the button is disabled until its code has loaded, so the first
+    // click that Playwright can make opens the dialog.
+    await page.goto('/knowledge-base?tab=articles');
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    await expect(page.getByRole('dialog', { name: 'Upload Document' })).toBeVisible();
+  });
+
   test('upload with progress, download, edit, carousel images through Uppy, viewer, delete', async ({ page }) => {
     test.setTimeout(120_000);
     await loginAsAdmin(page);

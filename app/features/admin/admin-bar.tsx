@@ -1,21 +1,31 @@
-import { Inbox, LogIn, LogOut, ShieldCheck } from "lucide-react";
-import { type FormEvent, Suspense, lazy, useId, useRef, useState } from "react";
-import { Link, useRevalidator } from "react-router";
-import { Button } from "~/components/ui/button";
-import { ApiError, apiJson, apiRequest } from "~/lib/api";
-import { toast } from "~/lib/toast";
-import { useAdmin } from "./use-admin";
+import { documentsCopy } from '@content/documents';
+import { Inbox, LogIn, LogOut, ShieldCheck, Upload } from 'lucide-react';
+import { type FormEvent, lazy, useId, useRef, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { ClientOnly } from '~/components/client-only';
+import { Button } from '~/components/ui/button';
+import { ApiError, apiJson, apiRequest } from '~/lib/api';
+import { toast } from '~/lib/toast';
+import { useAdmin } from './use-admin';
 
 // Admin-only controls load when an admin first needs them, so visitors download neither them
 // nor Zod (decision 010).
 const UploadDocumentButton = lazy(() =>
-  import("~/features/documents/upload-document-button").then((module) => ({
-    default: module.UploadDocumentButton,
-  })),
+  import('~/features/documents/upload-document-button').then((module) => ({ default: module.UploadDocumentButton })),
 );
 
+/** Stands in, disabled, until the real Upload Document button has loaded. */
+function UploadDocumentButtonLoading() {
+  return (
+    <Button size="sm" disabled>
+      <Upload aria-hidden="true" className="h-4 w-4" />
+      {documentsCopy.upload.button}
+    </Button>
+  );
+}
+
 const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 interface LoginFailure {
   message: string;
@@ -23,29 +33,16 @@ interface LoginFailure {
 }
 
 function readLoginFailure(error: unknown): LoginFailure {
-  if (!(error instanceof ApiError))
-    return { message: "Login failed", codeRequired: false };
+  if (!(error instanceof ApiError)) return { message: 'Login failed', codeRequired: false };
   try {
-    const body = JSON.parse(error.body) as {
-      message?: string;
-      codeRequired?: boolean;
-    };
-    return {
-      message: body.message ?? "Login failed",
-      codeRequired: body.codeRequired === true,
-    };
+    const body = JSON.parse(error.body) as { message?: string; codeRequired?: boolean };
+    return { message: body.message ?? 'Login failed', codeRequired: body.codeRequired === true };
   } catch {
-    return { message: error.body || "Login failed", codeRequired: false };
+    return { message: error.body || 'Login failed', codeRequired: false };
   }
 }
 
-function LoginForm({
-  onCancel,
-  onSuccess,
-}: {
-  onCancel: () => void;
-  onSuccess: () => void;
-}) {
+function LoginForm({ onCancel, onSuccess }: { onCancel: () => void; onSuccess: () => void }) {
   const [pending, setPending] = useState(false);
   const [codeRequired, setCodeRequired] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -55,21 +52,14 @@ function LoginForm({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body = {
-      username: String(form.get("username") ?? ""),
-      password: String(form.get("password") ?? ""),
-      ...(codeRequired ? { code: String(form.get("code") ?? "") } : {}),
+      username: String(form.get('username') ?? ''),
+      password: String(form.get('password') ?? ''),
+      ...(codeRequired ? { code: String(form.get('code') ?? '') } : {}),
     };
     setPending(true);
     try {
-      const { username } = await apiJson<{ username: string }>(
-        "POST",
-        "/api/admin/login",
-        body,
-      );
-      toast({
-        title: "Login successful",
-        description: `Welcome, ${username}!`,
-      });
+      const { username } = await apiJson<{ username: string }>('POST', '/api/admin/login', body);
+      toast({ title: 'Login successful', description: `Welcome, ${username}!` });
       onSuccess();
     } catch (error) {
       const failure = readLoginFailure(error);
@@ -78,11 +68,7 @@ function LoginForm({
         setCodeRequired(true);
         setTimeout(() => codeRef.current?.focus(), 0);
       } else {
-        toast({
-          title: "Login failed",
-          description: failure.message,
-          variant: "destructive",
-        });
+        toast({ title: 'Login failed', description: failure.message, variant: 'destructive' });
       }
     } finally {
       setPending(false);
@@ -90,28 +76,12 @@ function LoginForm({
   }
 
   return (
-    <form
-      onSubmit={submit}
-      aria-label="Admin login"
-      className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-    >
-      <label
-        className="block text-sm font-medium text-ink"
-        htmlFor={`${id}-username`}
-      >
+    <form onSubmit={submit} aria-label="Admin login" className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <label className="block text-sm font-medium text-ink" htmlFor={`${id}-username`}>
         Username
-        <input
-          id={`${id}-username`}
-          name="username"
-          autoComplete="username"
-          required
-          className={inputClass}
-        />
+        <input id={`${id}-username`} name="username" autoComplete="username" required className={inputClass} />
       </label>
-      <label
-        className="block text-sm font-medium text-ink"
-        htmlFor={`${id}-password`}
-      >
+      <label className="block text-sm font-medium text-ink" htmlFor={`${id}-password`}>
         Password
         <input
           id={`${id}-password`}
@@ -123,14 +93,9 @@ function LoginForm({
         />
       </label>
       {codeRequired ? (
-        <label
-          className="block text-sm font-medium text-ink sm:col-span-2"
-          htmlFor={`${id}-code`}
-        >
+        <label className="block text-sm font-medium text-ink sm:col-span-2" htmlFor={`${id}-code`}>
           Verification code
-          <span className="block text-xs font-normal text-slate-600">
-            The 6-digit code from your authenticator app.
-          </span>
+          <span className="block text-xs font-normal text-slate-600">The 6-digit code from your authenticator app.</span>
           <input
             ref={codeRef}
             id={`${id}-code`}
@@ -146,7 +111,7 @@ function LoginForm({
       ) : null}
       <div className="flex gap-2">
         <Button type="submit" disabled={pending}>
-          {pending ? "Logging in..." : "Log In"}
+          {pending ? 'Logging in...' : 'Log In'}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
@@ -170,19 +135,12 @@ export function AdminBar() {
   async function logout() {
     setLoggingOut(true);
     try {
-      await apiRequest("POST", "/api/admin/logout");
-      toast({ title: "Logged out" });
+      await apiRequest('POST', '/api/admin/logout');
+      toast({ title: 'Logged out' });
       await revalidator.revalidate();
     } catch (error) {
-      const statusText =
-        error instanceof ApiError
-          ? error.message.replace(/^\d+: /, "")
-          : "Network error";
-      toast({
-        title: "Logout failed",
-        description: `Logout failed: ${statusText}`,
-        variant: "destructive",
-      });
+      const statusText = error instanceof ApiError ? error.message.replace(/^\d+: /, '') : 'Network error';
+      toast({ title: 'Logout failed', description: `Logout failed: ${statusText}`, variant: 'destructive' });
     } finally {
       setLoggingOut(false);
     }
@@ -200,9 +158,9 @@ export function AdminBar() {
           Logged in as <strong>{admin.username}</strong>
         </p>
         <div className="flex flex-wrap gap-2">
-          <Suspense fallback={null}>
+          <ClientOnly fallback={<UploadDocumentButtonLoading />}>
             <UploadDocumentButton />
-          </Suspense>
+          </ClientOnly>
           <Link
             to="/admin/leads"
             className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-ink hover:bg-slate-50"
@@ -210,12 +168,7 @@ export function AdminBar() {
             <Inbox aria-hidden="true" className="h-4 w-4" />
             Leads inbox
           </Link>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={logout}
-            disabled={loggingOut}
-          >
+          <Button variant="outline" size="sm" onClick={logout} disabled={loggingOut}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             Logout
           </Button>

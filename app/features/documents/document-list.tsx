@@ -1,40 +1,23 @@
-import { documentsCopy } from "@content/documents";
-import {
-  Suspense,
-  lazy,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
-import { useRevalidator, useRouteLoaderData } from "react-router";
-import { Button } from "~/components/ui/button";
-import { useAdmin } from "~/features/admin/use-admin";
-import { toast } from "~/lib/toast";
-import { DocumentCard } from "./document-card";
-import type { DocumentListData, DocumentView } from "./document-types";
-import { fetchDocuments } from "./documents-api";
-import {
-  notifyDocumentsChanged,
-  useDocumentsChanged,
-} from "./documents-events";
-import { ImageViewer } from "./image-viewer";
+import { documentsCopy } from '@content/documents';
+import { lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { useRevalidator, useRouteLoaderData } from 'react-router';
+import { ClientOnly } from '~/components/client-only';
+import { Button } from '~/components/ui/button';
+import { useAdmin } from '~/features/admin/use-admin';
+import { toast } from '~/lib/toast';
+import { DocumentCard } from './document-card';
+import type { DocumentListData, DocumentView } from './document-types';
+import { fetchDocuments } from './documents-api';
+import { notifyDocumentsChanged, useDocumentsChanged } from './documents-events';
+import { ImageViewer } from './image-viewer';
 
 // Admin-only controls load when an admin first needs them, so visitors download neither them
 // nor Zod (decision 010).
-const EditDocumentDialog = lazy(() =>
-  import("./edit-document-dialog").then((module) => ({
-    default: module.EditDocumentDialog,
-  })),
-);
-const DeleteDocumentDialog = lazy(() =>
-  import("./delete-document-dialog").then((module) => ({
-    default: module.DeleteDocumentDialog,
-  })),
-);
+const EditDocumentDialog = lazy(() => import('./edit-document-dialog').then((module) => ({ default: module.EditDocumentDialog })));
+const DeleteDocumentDialog = lazy(() => import('./delete-document-dialog').then((module) => ({ default: module.DeleteDocumentDialog })));
 
 /** The knowledge-base route, whose loader may hand the list over (see documents.server.ts). */
-const KNOWLEDGE_BASE_ROUTE_ID = "routes/knowledge-base";
+const KNOWLEDGE_BASE_ROUTE_ID = 'routes/knowledge-base';
 
 export interface DocumentListProps {
   /** A document category (tab id), or 'all' for the admin's All Documents tab. */
@@ -51,31 +34,16 @@ export interface DocumentListProps {
  * works without JavaScript), or else from the API once the page has hydrated. After any
  * change (here or in the admin banner's upload) it re-fetches.
  */
-export function DocumentList({
-  category,
-  initialDocuments,
-  headingLevel,
-}: DocumentListProps) {
+export function DocumentList({ category, initialDocuments, headingLevel }: DocumentListProps) {
   const admin = useAdmin();
   const revalidator = useRevalidator();
-  const routeData = useRouteLoaderData(KNOWLEDGE_BASE_ROUTE_ID) as
-    { documents?: DocumentListData | null } | undefined;
-  const fromServer =
-    initialDocuments ??
-    (routeData?.documents?.category === category
-      ? routeData.documents.documents
-      : null);
+  const routeData = useRouteLoaderData(KNOWLEDGE_BASE_ROUTE_ID) as { documents?: DocumentListData | null } | undefined;
+  const fromServer = initialDocuments ?? (routeData?.documents?.category === category ? routeData.documents.documents : null);
 
-  const { documents, failed, reload } = useDocuments(
-    category,
-    fromServer ?? null,
-  );
+  const { documents, failed, reload } = useDocuments(category, fromServer ?? null);
   const [editing, setEditing] = useState<DocumentView | null>(null);
   const [deleting, setDeleting] = useState<DocumentView | null>(null);
-  const [viewer, setViewer] = useState<{
-    document: DocumentView;
-    index: number;
-  } | null>(null);
+  const [viewer, setViewer] = useState<{ document: DocumentView; index: number } | null>(null);
 
   useDocumentsChanged(reload);
 
@@ -84,9 +52,8 @@ export function DocumentList({
     void revalidator.revalidate();
   };
 
-  const level = headingLevel ?? (category === "tutorials" ? 4 : 3);
-  const emptyText =
-    category === "all" ? documentsCopy.emptyAll : documentsCopy.emptyCategory;
+  const level = headingLevel ?? (category === 'tutorials' ? 4 : 3);
+  const emptyText = category === 'all' ? documentsCopy.emptyAll : documentsCopy.emptyCategory;
 
   if (documents === null) {
     return failed ? (
@@ -97,10 +64,7 @@ export function DocumentList({
         </Button>
       </div>
     ) : (
-      <p
-        role="status"
-        className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600"
-      >
+      <p role="status" className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
         {documentsCopy.loading}
       </p>
     );
@@ -109,9 +73,7 @@ export function DocumentList({
   return (
     <>
       {documents.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          {emptyText}
-        </p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{emptyText}</p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {documents.map((document) => (
@@ -119,15 +81,9 @@ export function DocumentList({
               <DocumentCard
                 document={document}
                 headingLevel={level}
-                showCategory={category === "all"}
-                onOpenImage={(item, index) =>
-                  setViewer({ document: item, index })
-                }
-                admin={
-                  admin
-                    ? { onEdit: setEditing, onDelete: setDeleting }
-                    : undefined
-                }
+                showCategory={category === 'all'}
+                onOpenImage={(item, index) => setViewer({ document: item, index })}
+                admin={admin ? { onEdit: setEditing, onDelete: setDeleting } : undefined}
               />
             </li>
           ))}
@@ -135,27 +91,17 @@ export function DocumentList({
       )}
 
       <ImageViewer
-        title={viewer?.document.title ?? ""}
+        title={viewer?.document.title ?? ''}
         images={viewer?.document.carouselImages ?? []}
         index={viewer?.index ?? null}
-        onIndexChange={(index) =>
-          setViewer((current) => (current ? { ...current, index } : current))
-        }
+        onIndexChange={(index) => setViewer((current) => (current ? { ...current, index } : current))}
         onClose={() => setViewer(null)}
       />
       {admin ? (
-        <Suspense fallback={null}>
-          <EditDocumentDialog
-            document={editing}
-            onClose={() => setEditing(null)}
-            onChanged={changed}
-          />
-          <DeleteDocumentDialog
-            document={deleting}
-            onClose={() => setDeleting(null)}
-            onDeleted={changed}
-          />
-        </Suspense>
+        <ClientOnly>
+          <EditDocumentDialog document={editing} onClose={() => setEditing(null)} onChanged={changed} />
+          <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} onDeleted={changed} />
+        </ClientOnly>
       ) : null}
     </>
   );
@@ -176,11 +122,7 @@ function useDocuments(category: string, fromServer: DocumentView[] | null) {
     } catch {
       if (request !== latestRequest.current) return;
       setFailed(true);
-      toast({
-        title: documentsCopy.toasts.fetchFailed,
-        description: documentsCopy.loadFailed,
-        variant: "destructive",
-      });
+      toast({ title: documentsCopy.toasts.fetchFailed, description: documentsCopy.loadFailed, variant: 'destructive' });
     }
   }, [category]);
 

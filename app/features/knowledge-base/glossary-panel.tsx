@@ -1,50 +1,23 @@
-import { glossaryCategoryLabels, glossaryCopy } from "@content/knowledge-base";
-import { Plus, Search } from "lucide-react";
-import {
-  type FormEvent,
-  Suspense,
-  lazy,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
-import { useRevalidator, useSearchParams } from "react-router";
-import { Button } from "~/components/ui/button";
-import { useAdmin } from "~/features/admin/use-admin";
-import { toast } from "~/lib/toast";
-import { inputClass, labelClass } from "./form-styles";
-import type { GlossaryPageData } from "./glossary-data";
-import {
-  SEARCH_URL_DEBOUNCE_MS,
-  anchorIds,
-  filterTerms,
-  relatedLinks,
-} from "./glossary-filter";
-import {
-  GLOSSARY_CATEGORIES,
-  GLOSSARY_LIMITS,
-  type GlossaryCategoryFilter,
-  type GlossaryTerm,
-  isGlossaryCategory,
-} from "./glossary-term";
-import type { GlossaryFormState } from "./glossary-term-form";
-import { GlossaryTermCard } from "./glossary-term-card";
-import { KNOWLEDGE_BASE_PATH } from "./tabs";
+import { glossaryCategoryLabels, glossaryCopy } from '@content/knowledge-base';
+import { Plus, Search } from 'lucide-react';
+import { type FormEvent, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useRevalidator, useSearchParams } from 'react-router';
+import { ClientOnly } from '~/components/client-only';
+import { Button } from '~/components/ui/button';
+import { useAdmin } from '~/features/admin/use-admin';
+import { toast } from '~/lib/toast';
+import { inputClass, labelClass } from './form-styles';
+import type { GlossaryPageData } from './glossary-data';
+import { SEARCH_URL_DEBOUNCE_MS, anchorIds, filterTerms, relatedLinks } from './glossary-filter';
+import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryCategoryFilter, type GlossaryTerm, isGlossaryCategory } from './glossary-term';
+import type { GlossaryFormState } from './glossary-term-form';
+import { GlossaryTermCard } from './glossary-term-card';
+import { KNOWLEDGE_BASE_PATH } from './tabs';
 
 // Admin-only controls load when an admin first needs them, so visitors download neither them
 // nor Zod (decision 010).
-const GlossaryTermForm = lazy(() =>
-  import("./glossary-term-form").then((module) => ({
-    default: module.GlossaryTermForm,
-  })),
-);
-const DeleteTermDialog = lazy(() =>
-  import("./delete-term-dialog").then((module) => ({
-    default: module.DeleteTermDialog,
-  })),
-);
+const GlossaryTermForm = lazy(() => import('./glossary-term-form').then((module) => ({ default: module.GlossaryTermForm })));
+const DeleteTermDialog = lazy(() => import('./delete-term-dialog').then((module) => ({ default: module.DeleteTermDialog })));
 
 /**
  * The glossary tab. The server renders the list for ?search= and ?category=; in the
@@ -56,24 +29,16 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
   const admin = useAdmin();
   const revalidator = useRevalidator();
   const id = useId();
-  const { search, category, setSearch, setCategory, commitNow } =
-    useGlossaryFilters(data);
-  const [form, setForm] = useState<GlossaryFormState>({ mode: "hidden" });
+  const { search, category, setSearch, setCategory, commitNow } = useGlossaryFilters(data);
+  const [form, setForm] = useState<GlossaryFormState>({ mode: 'hidden' });
   const [deleting, setDeleting] = useState<GlossaryTerm | null>(null);
 
-  const shown = useMemo(
-    () => filterTerms(data.terms, search, category),
-    [data.terms, search, category],
-  );
+  const shown = useMemo(() => filterTerms(data.terms, search, category), [data.terms, search, category]);
   const ids = useMemo(() => anchorIds(data.terms), [data.terms]);
 
   useEffect(() => {
     if (data.failed) {
-      toast({
-        title: "Failed to fetch glossary terms",
-        description: "Please try again in a moment.",
-        variant: "destructive",
-      });
+      toast({ title: 'Failed to fetch glossary terms', description: 'Please try again in a moment.', variant: 'destructive' });
     }
   }, [data.failed]);
 
@@ -84,16 +49,13 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
     <section aria-labelledby={`${id}-heading`}>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h2
-            id={`${id}-heading`}
-            className="text-2xl font-bold tracking-tight sm:text-3xl"
-          >
+          <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight sm:text-3xl">
             {glossaryCopy.heading}
           </h2>
           <p className="mt-2 max-w-2xl text-slate-700">{glossaryCopy.intro}</p>
         </div>
-        {admin && form.mode === "hidden" ? (
-          <Button onClick={() => setForm({ mode: "add" })}>
+        {admin && form.mode === 'hidden' ? (
+          <Button onClick={() => setForm({ mode: 'add' })}>
             <Plus aria-hidden="true" className="h-4 w-4" /> Add Term
           </Button>
         ) : null}
@@ -115,10 +77,7 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
             {glossaryCopy.searchLabel}
           </label>
           <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute left-3 top-1/2 mt-0.5 h-4 w-4 -translate-y-1/2 text-slate-500"
-            />
+            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 mt-0.5 h-4 w-4 -translate-y-1/2 text-slate-500" />
             <input
               id={`${id}-search`}
               type="search"
@@ -140,13 +99,7 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
             id={`${id}-category`}
             name="category"
             value={category}
-            onChange={(event) =>
-              setCategory(
-                isGlossaryCategory(event.target.value)
-                  ? event.target.value
-                  : "all",
-              )
-            }
+            onChange={(event) => setCategory(isGlossaryCategory(event.target.value) ? event.target.value : 'all')}
             className={inputClass}
           >
             <option value="all">{glossaryCopy.allCategories}</option>
@@ -163,42 +116,31 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
       </form>
 
       <p role="status" className="mt-4 text-sm text-slate-600">
-        {data.failed ? "" : glossaryCopy.resultCount(shown.length)}
+        {data.failed ? '' : glossaryCopy.resultCount(shown.length)}
       </p>
 
-      {admin && form.mode !== "hidden" ? (
+      {admin && form.mode !== 'hidden' ? (
         <div className="mt-4">
-          <Suspense fallback={null}>
+          <ClientOnly>
             <GlossaryTermForm
-              key={form.mode === "edit" ? form.term.id : "new"}
+              key={form.mode === 'edit' ? form.term.id : 'new'}
               state={form}
-              onCancel={() => setForm({ mode: "hidden" })}
+              onCancel={() => setForm({ mode: 'hidden' })}
               onSaved={() => {
-                setForm({ mode: "hidden" });
+                setForm({ mode: 'hidden' });
                 refresh();
               }}
             />
-          </Suspense>
+          </ClientOnly>
         </div>
       ) : null}
 
-      <GlossaryResults
-        data={data}
-        shown={shown}
-        ids={ids}
-        admin={admin !== null}
-        onEdit={(term) => setForm({ mode: "edit", term })}
-        onDelete={setDeleting}
-      />
+      <GlossaryResults data={data} shown={shown} ids={ids} admin={admin !== null} onEdit={(term) => setForm({ mode: 'edit', term })} onDelete={setDeleting} />
 
       {admin ? (
-        <Suspense fallback={null}>
-          <DeleteTermDialog
-            term={deleting}
-            onClose={() => setDeleting(null)}
-            onDeleted={refresh}
-          />
-        </Suspense>
+        <ClientOnly>
+          <DeleteTermDialog term={deleting} onClose={() => setDeleting(null)} onDeleted={refresh} />
+        </ClientOnly>
       ) : null}
     </section>
   );
@@ -220,15 +162,10 @@ function GlossaryResults({
   onDelete: (term: GlossaryTerm) => void;
 }) {
   if (data.failed) {
-    return (
-      <EmptyState>
-        The glossary could not be loaded. Please try again in a moment.
-      </EmptyState>
-    );
+    return <EmptyState>The glossary could not be loaded. Please try again in a moment.</EmptyState>;
   }
   if (data.total === 0) return <EmptyState>{glossaryCopy.emptyAll}</EmptyState>;
-  if (shown.length === 0)
-    return <EmptyState>{glossaryCopy.emptyFiltered}</EmptyState>;
+  if (shown.length === 0) return <EmptyState>{glossaryCopy.emptyFiltered}</EmptyState>;
   return (
     <div className="mt-4 grid gap-4 md:grid-cols-2">
       {shown.map((term) => (
@@ -245,11 +182,7 @@ function GlossaryResults({
 }
 
 function EmptyState({ children }: { children: string }) {
-  return (
-    <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
-      {children}
-    </p>
-  );
+  return <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{children}</p>;
 }
 
 /**
@@ -259,11 +192,9 @@ function EmptyState({ children }: { children: string }) {
  */
 function useGlossaryFilters(data: GlossaryPageData) {
   const [params, setParams] = useSearchParams();
-  const urlSearch = params.get("search") ?? "";
+  const urlSearch = params.get('search') ?? '';
   const [search, setSearchState] = useState(urlSearch);
-  const [category, setCategoryState] = useState<GlossaryCategoryFilter>(
-    data.category,
-  );
+  const [category, setCategoryState] = useState<GlossaryCategoryFilter>(data.category);
   const lastPushed = useRef(urlSearch);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -281,10 +212,10 @@ function useGlossaryFilters(data: GlossaryPageData) {
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
-        if (nextSearch.trim()) next.set("search", nextSearch);
-        else next.delete("search");
-        if (nextCategory === "all") next.delete("category");
-        else next.set("category", nextCategory);
+        if (nextSearch.trim()) next.set('search', nextSearch);
+        else next.delete('search');
+        if (nextCategory === 'all') next.delete('category');
+        else next.set('category', nextCategory);
         return next;
       },
       { replace: true, preventScrollReset: true },
@@ -297,10 +228,7 @@ function useGlossaryFilters(data: GlossaryPageData) {
     setSearch(value: string) {
       setSearchState(value);
       clearTimeout(timer.current);
-      timer.current = setTimeout(
-        () => push(value, category),
-        SEARCH_URL_DEBOUNCE_MS,
-      );
+      timer.current = setTimeout(() => push(value, category), SEARCH_URL_DEBOUNCE_MS);
     },
     setCategory(value: GlossaryCategoryFilter) {
       setCategoryState(value);
