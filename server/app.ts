@@ -4,6 +4,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
+import onHeaders from 'on-headers';
 import type { AppLoadContext, ServerBuild } from 'react-router';
 import { createApiRouter } from './api/index.ts';
 import { createObjectImagesRouter } from './api/object-images.ts';
@@ -58,9 +59,13 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   app.use('/objects', createObjectImagesRouter(services));
   app.use('/api', createApiRouter(services));
 
-  // Pages seen by a logged-in admin show admin controls and data: never cache them.
+  // Pages seen by a logged-in admin show admin controls and data: never cache them. Set as the
+  // headers go out, replacing what a route sent: React Router appends its headers, so setting it
+  // here first gave a page with its own no-store "no-store, no-store".
   app.use((req, res, next) => {
-    if (services.auth.tokenFromCookieHeader(req.headers.cookie)) res.set('Cache-Control', 'no-store');
+    if (services.auth.tokenFromCookieHeader(req.headers.cookie)) {
+      onHeaders(res, () => res.setHeader('Cache-Control', 'no-store'));
+    }
     res.vary('Cookie');
     next();
   });
