@@ -35,22 +35,8 @@ export interface AdminDocument {
   sizeBytes: number;
 }
 
-/** One card, from either list. */
-export interface DocumentView {
-  id: number;
-  title: string;
-  description: string | null;
-  fileName: string;
-  category: DocumentCategory;
-  createdAt: string;
-  carouselImages: string[];
-  mimeType: string;
-  sizeBytes: number;
-}
-
-export function viewOfPublic(document: PublicDocument): DocumentView {
-  return { ...document };
-}
+/** One card, from either list: the public shape, which an admin document is mapped onto. */
+export type DocumentView = PublicDocument;
 
 export function viewOfAdmin(document: AdminDocument): DocumentView {
   const { filename, originalName: _originalName, uploadedAt, ...rest } = document;

@@ -1,14 +1,13 @@
 import { ApiError, apiGet, apiJson, apiRequest } from '~/lib/api';
 import type { DocumentUpdate } from './document-schema';
-import { type AdminDocument, type DocumentView, type PublicDocument, viewOfAdmin, viewOfPublic } from './document-types';
+import { type AdminDocument, type DocumentView, viewOfAdmin } from './document-types';
 
 /** The browser's document calls (SPEC §7). Each throws ApiError on a non-success answer. */
 
 /** One tab's list: the public list of a category, or every document for the admin's 'all'. */
 export async function fetchDocuments(category: string): Promise<DocumentView[]> {
   if (category === 'all') return ((await apiGet<AdminDocument[]>('/api/documents')) ?? []).map(viewOfAdmin);
-  const list = await apiGet<PublicDocument[]>(`/api/documents/public?category=${encodeURIComponent(category)}`);
-  return (list ?? []).map(viewOfPublic);
+  return (await apiGet<DocumentView[]>(`/api/documents/public?category=${encodeURIComponent(category)}`)) ?? [];
 }
 
 export async function updateDocument(id: number, update: DocumentUpdate): Promise<DocumentView> {

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import { isDocumentCategory } from './document-rules';
-import { type DocumentListData, viewOfAdmin, viewOfPublic } from './document-types';
+import { type DocumentListData, viewOfAdmin } from './document-types';
 
 /**
  * A knowledge-base tab's documents for the loader, through the same service as the API, so
@@ -21,7 +21,7 @@ export async function loadDocumentsForTab(context: AppLoadContext, request: Requ
       return { category: tab, documents: (await services.documents.listAdmin()).map(viewOfAdmin) };
     }
     if (!isDocumentCategory(tab) || !DOCUMENT_TABS.has(tab)) return null;
-    return { category: tab, documents: (await services.documents.listPublic(tab)).map(viewOfPublic) };
+    return { category: tab, documents: await services.documents.listPublic(tab) };
   } catch (error) {
     services.logger.error({ err: error, tab }, 'Failed to fetch documents');
     return { category: tab, documents: null };

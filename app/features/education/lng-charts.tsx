@@ -5,6 +5,7 @@ import {
   ArcElement,
   BarElement,
   CategoryScale,
+  type ChartDataset,
   type ChartOptions,
   Chart as ChartJS,
   LinearScale,
@@ -39,6 +40,39 @@ function animation() {
 
 const gridColor = '#e2e8f0';
 
+/** One bar chart of the page: its content as the one dataset, in the given colours and bar style. */
+function ContentBar({
+  chart,
+  options,
+  colors,
+  style,
+}: {
+  chart: ChartContent;
+  options: ChartOptions<'bar'>;
+  colors: readonly string[];
+  style: Partial<ChartDataset<'bar'>>;
+}) {
+  return (
+    <Bar
+      role="img"
+      aria-label={chartSummary(chart)}
+      options={options}
+      data={{
+        labels: chart.data.map((datum) => datum.label),
+        datasets: [
+          {
+            label: chart.title,
+            data: chart.data.map((datum) => datum.value),
+            backgroundColor: [...colors],
+            borderRadius: 8,
+            ...style,
+          },
+        ],
+      }}
+    />
+  );
+}
+
 function VolumeChart({ chart }: { chart: ChartContent }) {
   const options: ChartOptions<'bar'> = {
     responsive: true,
@@ -71,24 +105,12 @@ function VolumeChart({ chart }: { chart: ChartContent }) {
     },
   };
   return (
-    <Bar
-      role="img"
-      aria-label={chartSummary(chart)}
+    <ContentBar
+      chart={chart}
       options={options}
-      data={{
-        labels: chart.data.map((datum) => datum.label),
-        datasets: [
-          {
-            label: chart.title,
-            data: chart.data.map((datum) => datum.value),
-            backgroundColor: [...chartColors.volume],
-            borderRadius: 8,
-            maxBarThickness: 96,
-            // Standard gas (1 against 600) would otherwise be invisible.
-            minBarLength: 4,
-          },
-        ],
-      }}
+      colors={chartColors.volume}
+      // Standard gas (1 against 600) would otherwise be invisible.
+      style={{ maxBarThickness: 96, minBarLength: 4 }}
     />
   );
 }
@@ -114,25 +136,7 @@ function PurityChart({ chart }: { chart: ChartContent }) {
       y: { grid: { display: false }, ticks: { font: { weight: 600 } } },
     },
   };
-  return (
-    <Bar
-      role="img"
-      aria-label={chartSummary(chart)}
-      options={options}
-      data={{
-        labels: chart.data.map((datum) => datum.label),
-        datasets: [
-          {
-            label: chart.title,
-            data: chart.data.map((datum) => datum.value),
-            backgroundColor: [...chartColors.purity],
-            borderRadius: 8,
-            maxBarThickness: 56,
-          },
-        ],
-      }}
-    />
-  );
+  return <ContentBar chart={chart} options={options} colors={chartColors.purity} style={{ maxBarThickness: 56 }} />;
 }
 
 /**

@@ -2,10 +2,9 @@ import { contactForm as copy } from '@content/leads';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { ApiError, apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { RETURN_TO_FIELD, readContactUrlState } from './form-outcome';
-import { FormNotice, Honeypot, TextAreaField, TextField, focusFirstError, readFieldErrors } from './form-parts';
+import { FormNotice, Honeypot, TextAreaField, TextField, focusFirstError, readFieldErrors, sendLead } from './form-parts';
 import {
   type ContactField,
   type ContactValues,
@@ -57,13 +56,12 @@ export function ContactForm() {
     }
     setSending(true);
     try {
-      // SPEC §7: the JSON fields only; the trap goes along only when something filled it.
-      await apiRequest('POST', '/api/contact', trap ? { ...result.data, [HONEYPOT_FIELD]: trap } : result.data);
+      await sendLead('/api/contact', result.data, trap);
       toast(copy.toasts.sent);
       setValues(emptyContactValues());
       setErrors({});
     } catch (error) {
-      const fieldErrors = error instanceof ApiError && error.status === 400 ? readFieldErrors(error) : {};
+      const fieldErrors = readFieldErrors(error);
       setErrors(fieldErrors);
       focusFirstError(formRef.current, contactFields, fieldErrors);
       toast({ ...copy.toasts.failed, variant: 'destructive' });

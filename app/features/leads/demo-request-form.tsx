@@ -2,10 +2,10 @@ import { demoForm as copy } from '@content/leads';
 import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { ApiError, apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
+import { useHydrated } from '~/lib/use-hydrated';
 import { DEMO_KEY_FIELD, RETURN_TO_FIELD } from './form-outcome';
-import { Honeypot, TextAreaField, TextField, focusFirstError, readFieldErrors, useHydrated } from './form-parts';
+import { Honeypot, TextAreaField, TextField, focusFirstError, readFieldErrors, sendLead } from './form-parts';
 import {
   type DemoField,
   type DemoValues,
@@ -72,11 +72,11 @@ export function DemoRequestForm({ demoKey, state, setState, onSent, notice, acti
     }
     setSubmitting(true);
     try {
-      await apiRequest('POST', '/api/request-demo', state.trap ? { ...result.data, [HONEYPOT_FIELD]: state.trap } : result.data);
+      await sendLead('/api/request-demo', result.data, state.trap);
       toast(copy.toasts.sent);
       onSent();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError && error.status === 400 ? readFieldErrors(error) : {};
+      const fieldErrors = readFieldErrors(error);
       setErrors(fieldErrors);
       focusFirstError(formRef.current, demoFields, fieldErrors);
       toast({ ...copy.toasts.failed, variant: 'destructive' });

@@ -1,7 +1,7 @@
 import { honeypotLabel } from '@content/leads';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
-import { type ChangeEvent, type ReactNode, useSyncExternalStore } from 'react';
-import type { ApiError } from '~/lib/api';
+import type { ChangeEvent, ReactNode } from 'react';
+import { ApiError, apiRequest } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { type FieldErrors, HONEYPOT_FIELD } from './schemas';
 
@@ -10,17 +10,6 @@ import { type FieldErrors, HONEYPOT_FIELD } from './schemas';
  * input (aria-invalid, aria-describedby), the hidden honeypot, and the notice a page
  * shows after a post without JavaScript.
  */
-
-const noop = () => () => {};
-
-/** False on the server and during hydration, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
 
 const inputClass = cn(
   'mt-1.5 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink shadow-sm sm:text-sm',
@@ -178,8 +167,17 @@ export function focusFirstError(form: HTMLFormElement | null, fields: readonly s
   if (element instanceof HTMLElement) element.focus();
 }
 
-/** The API's 400 body: `{ message, fieldErrors: { field: message } }`. */
-export function readFieldErrors(error: ApiError): FieldErrors {
+/**
+ * Posts a lead as JSON (SPEC §7): the validated fields only, plus the trap field when
+ * something filled it, so the server can drop the submission.
+ */
+export async function sendLead(path: string, data: object, trap: string): Promise<void> {
+  await apiRequest('POST', path, trap ? { ...data, [HONEYPOT_FIELD]: trap } : data);
+}
+
+/** The field errors of a failed send: a 400's `{ message, fieldErrors: { field: message } }`, else none. */
+export function readFieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
   try {
     const body = JSON.parse(error.body) as { fieldErrors?: unknown };
     if (typeof body.fieldErrors !== 'object' || body.fieldErrors === null) return {};

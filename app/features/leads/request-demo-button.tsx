@@ -5,9 +5,10 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type ButtonVariant, buttonClass } from '~/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
+import { useHydrated } from '~/lib/use-hydrated';
 import { DemoRequestForm, type DemoFormState } from './demo-request-form';
 import { type DemoUrlState, demoAnchor, demoOpenHref, readDemoUrlState, toDemoKey } from './form-outcome';
-import { FormNotice, useHydrated } from './form-parts';
+import { FormNotice } from './form-parts';
 import { emptyDemoValues, validateDemoRequest } from './schemas';
 
 function stateFromUrl(fromUrl: DemoUrlState | null): DemoFormState {
