@@ -20,8 +20,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** Only browser-safe data leaves the server here: the canonical origin, who the admin is and the client sign-in URLs. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const principal = await context.services.auth.currentAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const principal = await context.currentAdmin();
   const admin = principal ? { username: principal.username } : null;
   return { siteUrl: context.publicConfig.siteUrl, admin, clientLoginUrls: context.publicConfig.clientLoginUrls };
 }

@@ -5,10 +5,10 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import onHeaders from 'on-headers';
-import type { AppLoadContext, ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
 import { createApiRouter } from './api/index.ts';
 import { createObjectImagesRouter } from './api/object-images.ts';
-import type { RequestContext, Services } from './context.ts';
+import { type Services, createRequestContext } from './context.ts';
 
 export interface AppOptions {
   services: Services;
@@ -75,11 +75,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     createRequestHandler({
       build: typeof build === 'function' ? build : async () => build,
       mode: config.env === 'development' ? 'development' : 'production',
-      getLoadContext: (_req, res): AppLoadContext & RequestContext => ({
-        services,
-        nonce: String(res.locals.nonce),
-        publicConfig: { siteUrl: config.siteUrl, clientLoginUrls: config.clientLoginUrls },
-      }),
+      getLoadContext: (req, res) =>
+        createRequestContext(services, { cookie: req.headers.cookie, nonce: String(res.locals.nonce) }),
     }),
   );
 

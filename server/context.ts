@@ -1,3 +1,4 @@
+import type { AppLoadContext } from 'react-router';
 import type { ClientLoginUrls, Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
 import type { Logger } from './logger.ts';
@@ -26,11 +27,6 @@ export interface AdminPrincipal {
   username: string;
 }
 
-/** Who is logged in: reads the admin session cookie of a request. */
-export interface AuthGate {
-  currentAdmin(request: Request): Promise<AdminPrincipal | null>;
-}
-
 /** The browser-safe subset of configuration; the root loader sends exactly this. */
 export interface PublicConfig {
   siteUrl: string;
@@ -42,6 +38,23 @@ export interface RequestContext {
   /** Per-request CSP nonce for React Router's inline scripts. */
   nonce: string;
   publicConfig: PublicConfig;
+  /**
+   * The admin whose session cookie came with the request, or null. Read once per request,
+   * however many loaders ask (the root's, the page's, helpers): React Router gives each loader
+   * its own Request, so a lookup keyed on the Request would run for each of them.
+   */
+  currentAdmin(): Promise<AdminPrincipal | null>;
+}
+
+/** The context of one request: what getLoadContext hands React Router (and tests hand loaders). */
+export function createRequestContext(services: Services, request: { cookie: string | undefined; nonce: string }): AppLoadContext {
+  let admin: Promise<AdminPrincipal | null> | undefined;
+  return {
+    services,
+    nonce: request.nonce,
+    publicConfig: { siteUrl: services.config.siteUrl, clientLoginUrls: services.config.clientLoginUrls },
+    currentAdmin: () => (admin ??= services.auth.adminFromCookieHeader(request.cookie)),
+  };
 }
 
 declare module 'react-router' {

@@ -10,7 +10,7 @@ import type { Route } from './+types/admin-leads';
 
 /** The admin's leads inbox: visitors get 401; nothing here may be cached or indexed. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireAdminInLoader(context, request);
+  await requireAdminInLoader(context);
   return data(await loadInbox(context, request), { headers: { 'Cache-Control': 'no-store' } });
 }
 

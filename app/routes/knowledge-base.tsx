@@ -24,11 +24,11 @@ import type { Route } from './+types/knowledge-base';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const admin = await context.services.auth.currentAdmin(request);
+  const admin = await context.currentAdmin();
   const tab = parseTab(params.get('tab'), admin !== null);
   const [glossary, documents] = await Promise.all([
     tab === 'glossary' ? loadGlossaryPage(context, params) : Promise.resolve<GlossaryPageData | null>(null),
-    loadDocumentsForTab(context, request, tab),
+    loadDocumentsForTab(context, tab),
   ]);
   return { tab, glossary, documents };
 }

@@ -8,16 +8,16 @@ import { type DocumentListData, viewOfAdmin } from './document-types';
  * `documents`; DocumentList picks it up for its category:
  *
  * @example
- * return { tab, glossary, documents: await loadDocumentsForTab(context, request, tab) };
+ * return { tab, glossary, documents: await loadDocumentsForTab(context, tab) };
  *
  * null for tabs without documents; `documents: null` inside when loading failed (the list
  * then fetches in the browser and reports the failure itself). 'all' only for an admin.
  */
-export async function loadDocumentsForTab(context: AppLoadContext, request: Request, tab: string): Promise<DocumentListData | null> {
+export async function loadDocumentsForTab(context: AppLoadContext, tab: string): Promise<DocumentListData | null> {
   const { services } = context;
   try {
     if (tab === 'all') {
-      if (!(await services.auth.currentAdmin(request))) return null;
+      if (!(await context.currentAdmin())) return null;
       return { category: tab, documents: (await services.documents.listAdmin()).map(viewOfAdmin) };
     }
     if (!isDocumentCategory(tab) || !DOCUMENT_TABS.has(tab)) return null;

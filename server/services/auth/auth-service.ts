@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Config } from '../../config.ts';
-import type { AdminPrincipal, AuthGate } from '../../context.ts';
+import type { AdminPrincipal } from '../../context.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
 import {
@@ -39,9 +39,10 @@ export interface AuthOptions {
 
 /**
  * Admin authentication: login with equal-time failures, throttling, optional TOTP,
- * database sessions, and the cookie that carries them. Implements the AuthGate loaders use.
+ * database sessions, and the cookie that carries them. Loaders ask through the request
+ * context's currentAdmin (server/context.ts), which calls adminFromCookieHeader once.
  */
-export class AuthService implements AuthGate {
+export class AuthService {
   readonly cookieName: string;
   private dummyHash: Promise<string> | undefined;
   private readonly throttle: ThrottleRule;
@@ -53,10 +54,6 @@ export class AuthService implements AuthGate {
   ) {
     this.cookieName = sessionCookieName(options.secureCookie);
     this.throttle = options.throttle ?? DEFAULT_THROTTLE;
-  }
-
-  currentAdmin(request: Request): Promise<AdminPrincipal | null> {
-    return this.adminFromCookieHeader(request.headers.get('cookie'));
   }
 
   async adminFromCookieHeader(header: string | null | undefined): Promise<AdminPrincipal | null> {
