@@ -1,9 +1,9 @@
 import type { ChartContent } from '@content/virtual-pipeline';
-import { Component, type ReactNode, Suspense, lazy, useCallback, useState } from 'react';
+import { Component, type ReactNode, lazy, useCallback, useState } from 'react';
+import { ClientOnly } from '~/components/client-only';
 import { cn } from '~/lib/cn';
 import { ChartDataTable } from './chart-data-table';
 import type { ChartKind } from './chart-format';
-import { useHydrated } from '~/lib/use-hydrated';
 
 /**
  * Chart.js is about 200 kB of JavaScript: it loads in its own chunk, only in the browser,
@@ -28,7 +28,6 @@ class KeepTableOnError extends Component<{ children: ReactNode }, { failed: bool
  * available to screen readers.
  */
 export function ChartFigure({ kind, chart, boxClassName }: { kind: ChartKind; chart: ChartContent; boxClassName: string }) {
-  const hydrated = useHydrated();
   const [ready, setReady] = useState(false);
   const onReady = useCallback(() => setReady(true), []);
   return (
@@ -38,13 +37,11 @@ export function ChartFigure({ kind, chart, boxClassName }: { kind: ChartKind; ch
         <span className="mt-1 block text-sm text-slate-600">{chart.description}</span>
       </figcaption>
       <div data-chart-box className={cn('relative mt-5', boxClassName)}>
-        {hydrated ? (
-          <KeepTableOnError>
-            <Suspense fallback={null}>
-              <LngChart kind={kind} chart={chart} onReady={onReady} />
-            </Suspense>
-          </KeepTableOnError>
-        ) : null}
+        <KeepTableOnError>
+          <ClientOnly>
+            <LngChart kind={kind} chart={chart} onReady={onReady} />
+          </ClientOnly>
+        </KeepTableOnError>
         <div className={ready ? 'sr-only' : 'absolute inset-0 flex items-center justify-center'}>
           <ChartDataTable chart={chart} />
         </div>
