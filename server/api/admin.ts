@@ -1,10 +1,13 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
+import { singleLineText } from '../../app/lib/zod.ts';
 import type { Services } from '../context.ts';
 import { HttpError } from './errors.ts';
 
+// The username reaches the database (lookups, throttle keys), so it refuses control
+// characters like every text field; the password is only ever hashed, so any text goes.
 const loginSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(64, 'Username is too long'),
+  username: singleLineText(z.string().trim().min(1, 'Username is required').max(64, 'Username is too long'), 'Username'),
   password: z.string().min(1, 'Password is required').max(1024, 'Password is too long'),
   code: z
     .string()

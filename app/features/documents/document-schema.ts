@@ -1,4 +1,4 @@
-import { z } from '../../lib/zod';
+import { multiLineText, singleLineText, z } from '../../lib/zod';
 import { CAROUSEL_IMAGE_PATH, DOCUMENT_LIMITS, type DocumentCategory, documentMessages, isDocumentCategory } from './document-rules';
 
 /**
@@ -14,17 +14,21 @@ const requiredCategory = z
   .refine(isDocumentCategory, documentMessages.categoryUnknown)
   .transform((value) => value as DocumentCategory);
 
-const requiredTitle = z
-  .string({ error: documentMessages.titleRequired })
-  .trim()
-  .min(1, documentMessages.titleRequired)
-  .max(DOCUMENT_LIMITS.title, documentMessages.titleTooLong);
+/** One line, like its input; control characters are refused in every field (app/lib/zod.ts). */
+const requiredTitle = singleLineText(
+  z
+    .string({ error: documentMessages.titleRequired })
+    .trim()
+    .min(1, documentMessages.titleRequired)
+    .max(DOCUMENT_LIMITS.title, documentMessages.titleTooLong),
+  'Title',
+);
 
-/** Trimmed; an empty description is stored as null (SPEC §5). */
-const optionalDescription = z
-  .string()
-  .trim()
-  .max(DOCUMENT_LIMITS.description, documentMessages.descriptionTooLong)
+/** Trimmed, multi-line (a textarea); an empty description is stored as null (SPEC §5). */
+const optionalDescription = multiLineText(
+  z.string().trim().max(DOCUMENT_LIMITS.description, documentMessages.descriptionTooLong),
+  'Description',
+)
   .nullish()
   .transform((value) => (value ? value : null));
 

@@ -1,4 +1,4 @@
-import { z } from '../../lib/zod';
+import { multiLineText, singleLineText, z } from '../../lib/zod';
 import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryCategoryFilter, normalizeList } from './glossary-term';
 
 /**
@@ -14,23 +14,28 @@ function text(label: string) {
   });
 }
 
-function requiredText(label: string, max: number) {
-  return text(label).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+/**
+ * Required text; one line (the term, an input) or several (the definition, a textarea).
+ * Control characters are refused either way (app/lib/zod.ts).
+ */
+function requiredText(label: string, max: number, lines: 'single' | 'multi') {
+  const base = text(label).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+  return lines === 'single' ? singleLineText(base, label) : multiLineText(base, label);
 }
 
-/** Comma-separated text (or a list of strings), normalized to 'a, b, c'; absent means none. */
+/** Comma-separated text (or a list of strings), normalized to 'a, b, c'; absent means none. One line, like its input. */
 function commaList(label: string) {
   return z
     .union([z.string(), z.array(z.string())], { error: `${label} must be comma-separated text.` })
     .nullish()
     .transform((value) => normalizeList(value))
-    .pipe(z.string().max(GLOSSARY_LIMITS.list, `${label} must be at most ${GLOSSARY_LIMITS.list} characters.`));
+    .pipe(singleLineText(z.string().max(GLOSSARY_LIMITS.list, `${label} must be at most ${GLOSSARY_LIMITS.list} characters.`), label));
 }
 
 export const glossaryTermSchema = z.object(
   {
-    term: requiredText('Term', GLOSSARY_LIMITS.term),
-    definition: requiredText('Definition', GLOSSARY_LIMITS.definition),
+    term: requiredText('Term', GLOSSARY_LIMITS.term, 'single'),
+    definition: requiredText('Definition', GLOSSARY_LIMITS.definition, 'multi'),
     category: z
       .enum(GLOSSARY_CATEGORIES, { error: `Category must be one of ${GLOSSARY_CATEGORIES.join(', ')}.` })
       .nullish()
@@ -46,13 +51,21 @@ export type GlossaryTermPayload = z.input<typeof glossaryTermSchema>;
 /** What the service stores: trimmed, defaulted, lists normalized. */
 export type GlossaryTermInput = z.output<typeof glossaryTermSchema>;
 
-/** GET /api/glossary?search=&category= (both optional; category 'all' means no filter). */
+/**
+ * GET /api/glossary?search=&category= (both optional; category 'all' means no filter). A
+ * search is one line without control characters, like every text field: the API answers
+ * 400, the page loader (glossary.server.ts) an empty result.
+ */
 export const glossaryQuerySchema = z.object({
-  search: z
-    .string({ error: 'search must be given once, as text.' })
-    .max(GLOSSARY_LIMITS.search, `search must be at most ${GLOSSARY_LIMITS.search} characters.`)
+  search: singleLineText(
+    z
+      .string({ error: 'search must be given once, as text.' })
+      .trim()
+      .max(GLOSSARY_LIMITS.search, `search must be at most ${GLOSSARY_LIMITS.search} characters.`),
+    'search',
+  )
     .optional()
-    .transform((value) => value?.trim() ?? ''),
+    .transform((value) => value ?? ''),
   // An empty ?category= (a form left at its first option) means no filter, like no parameter.
   category: z.preprocess(
     (value) => (value === '' ? undefined : value),

@@ -1,4 +1,4 @@
-import { z } from '../../lib/zod';
+import { multiLineText, singleLineText, z } from '../../lib/zod';
 
 /**
  * The one definition of a valid contact message and demo request, used by the forms in
@@ -17,7 +17,6 @@ export const LEAD_LIMITS = {
 
 /** Digits, spaces and the punctuation people write phone numbers with (+1 (555) 010-0148 ext. 2). */
 const PHONE_CHARACTERS = /^[0-9+().\-\s/xXextEXT]+$/;
-const LINE_BREAK = /[\r\n]/;
 
 function text(label: string) {
   return z.string({
@@ -25,29 +24,28 @@ function text(label: string) {
   });
 }
 
-/** A required one-line value: names, company, phone. Line breaks would let a value spill into e-mail headers. */
+/**
+ * A required one-line value: names, company, phone. Line breaks would let a value spill into
+ * e-mail headers; control characters are refused in every field (app/lib/zod.ts).
+ */
 function requiredLine(label: string, max: number) {
-  return text(label)
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((value) => !LINE_BREAK.test(value), `${label} must be on one line.`);
+  return singleLineText(text(label).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`), label);
 }
 
 function requiredEmail() {
-  return text('Email')
-    .trim()
-    .min(1, 'Email is required.')
-    .max(LEAD_LIMITS.email, `Email must be at most ${LEAD_LIMITS.email} characters.`)
-    .pipe(z.email('Enter a valid e-mail address, such as john@company.com.'));
+  return singleLineText(
+    text('Email')
+      .trim()
+      .min(1, 'Email is required.')
+      .max(LEAD_LIMITS.email, `Email must be at most ${LEAD_LIMITS.email} characters.`),
+    'Email',
+  ).pipe(z.email('Enter a valid e-mail address, such as john@company.com.'));
 }
 
 /** Optional text: absent, null and blank all become null. */
 function optionalText(label: string, max: number, multiLine: boolean) {
-  return text(label)
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((value) => multiLine || !LINE_BREAK.test(value), `${label} must be on one line.`)
+  const base = text(label).trim().max(max, `${label} must be at most ${max} characters.`);
+  return (multiLine ? multiLineText(base, label) : singleLineText(base, label))
     .nullish()
     .transform((value) => (value ? value : null));
 }
@@ -57,10 +55,13 @@ export const contactMessageSchema = z.object({
   lastName: requiredLine('Last name', LEAD_LIMITS.name),
   company: requiredLine('Company', LEAD_LIMITS.company),
   email: requiredEmail(),
-  message: text('Message')
-    .trim()
-    .min(1, 'Message is required.')
-    .max(LEAD_LIMITS.longText, `Message must be at most ${LEAD_LIMITS.longText} characters.`),
+  message: multiLineText(
+    text('Message')
+      .trim()
+      .min(1, 'Message is required.')
+      .max(LEAD_LIMITS.longText, `Message must be at most ${LEAD_LIMITS.longText} characters.`),
+    'Message',
+  ),
 });
 
 export const demoRequestSchema = z.object({
