@@ -214,6 +214,7 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
     const rows = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(rows[0]).toBe('id,received,status,name,title,company,phone,email,notes');
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toContain(",'@Risky,'+1 888 555 0148,demo@example.com,'-1+1");
+    // Guarded cells are also quoted (OWASP: prefix with ' and wrap in double quotes).
+    expect(rows[1]).toContain(`,"'@Risky","'+1 888 555 0148",demo@example.com,"'-1+1"`);
   });
 });

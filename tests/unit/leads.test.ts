@@ -96,16 +96,34 @@ describe('the no-JavaScript redirect URLs', () => {
 describe('the CSV export', () => {
   it.each([
     ['plain', 'plain'],
-    ['=1+1', "'=1+1"],
-    ['+1 888', "'+1 888"],
-    ['-5', "'-5"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tx', "'\tx"],
+    ["Jean-Luc O'Brien", "Jean-Luc O'Brien"],
+    ['=1+1', `"'=1+1"`],
+    ['+1 888', `"'+1 888"`],
+    ['-5', `"'-5"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\tx', `"'\tx"`],
+    ['\r=1+1', `"'\r=1+1"`],
     ['a,b', '"a,b"'],
+    ['a;b', '"a;b"'],
+    ['a\tb', '"a\tb"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
     ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
   ])('writes %j as %s', (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
+  // OWASP CSV injection: a formula character right after a separator starts a cell of its
+  // own in a spreadsheet that splits on that separator, so the whole cell is guarded and quoted.
+  it.each([
+    ['ACME;@SUM(1+1)', `"'ACME;@SUM(1+1)"`],
+    ['ACME,=1+1', `"'ACME,=1+1"`],
+    ['ACME; -2+3', `"'ACME; -2+3"`],
+    ['ACME\t+cmd', `"'ACME\t+cmd"`],
+    ['x";=1+2', `"'x"";=1+2"`],
+    ['line one\n=HYPERLINK("x")', `"'line one\n=HYPERLINK(""x"")"`],
+    ['ACME;Inc', '"ACME;Inc"'],
+  ])('guards a formula after a separator inside %j', (value, expected) => {
     expect(csvCell(value)).toBe(expected);
   });
 
