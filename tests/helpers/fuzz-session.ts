@@ -1,0 +1,199 @@
+import type { Parameters } from 'fast-check';
+import type { Dialect } from '../../server/db/connection.ts';
+import { type FuzzRequest, type FuzzResponse, sendRaw } from './fuzz-http.ts';
+import { type TestServer, startTestServer } from './server.ts';
+
+/**
+ * The server under fuzz and the rules every answer must keep: a status below 500, no stack
+ * trace in the body, an answer within FUZZ_TIMEOUT_MS, and the process still alive (the
+ * server runs in this process, so an unhandled 'error' event surfaces here as an uncaught
+ * exception, which we record and blame on the case that caused it).
+ */
+
+export const fuzzAdmin = { username: 'fuzz-admin', password: 'fuzzing is not guessing' };
+
+/** Cases per property; `npm run fuzz` raises it. */
+export const FUZZ_RUNS = positiveInt(process.env.FUZZ_RUNS, 30);
+/** The base seed: each property adds its index, so every run of the suite sees the same cases. */
+export const FUZZ_SEED = integer(process.env.FUZZ_SEED, 20_251_011);
+/** "Slower than a few seconds" is a failure. */
+export const FUZZ_TIMEOUT_MS = positiveInt(process.env.FUZZ_TIMEOUT_MS, 5_000);
+
+export type Role = 'visitor' | 'admin' | 'forged';
+/** The Origin a write carries: ours, none, another site, the opaque 'null', or nonsense. */
+export type OriginChoice = 'same' | 'none' | 'foreign' | 'null' | 'garbage' | 'cross-site-fetch';
+
+/** A request as generated: who sends it and from where are filled in at send time. */
+export interface CaseRequest extends FuzzRequest {
+  as: Role;
+  origin: OriginChoice;
+}
+
+export class FuzzSession {
+  private crashes: unknown[] = [];
+  private readonly onCrash = (error: unknown) => {
+    this.crashes.push(error);
+  };
+
+  private constructor(
+    readonly server: TestServer,
+    readonly origin: URL,
+    readonly adminCookie: string,
+  ) {
+    process.on('uncaughtException', this.onCrash);
+    process.on('unhandledRejection', this.onCrash);
+  }
+
+  /**
+   * A server on a fresh database with an admin logged in once (the cookie is reused: each
+   * login costs a full scrypt). Lead rate limits are off so 429s do not hide later checks.
+   */
+  static async start(dialect: Dialect): Promise<FuzzSession> {
+    const server = await startTestServer(dialect, {
+      ADMIN_USERNAME: fuzzAdmin.username,
+      ADMIN_PASSWORD: fuzzAdmin.password,
+      LEADS_RATE_LIMIT: '0',
+      // Small, so oversized uploads are cheap to generate; the limit logic is the same.
+      UPLOAD_MAX_BYTES: String(256 * 1024),
+      ...(process.env.FUZZ_LOG_LEVEL ? { LOG_LEVEL: process.env.FUZZ_LOG_LEVEL } : {}),
+    });
+    const response = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify(fuzzAdmin),
+      signal: AbortSignal.timeout(FUZZ_TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
+    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    return new FuzzSession(server, new URL(server.url), cookie);
+  }
+
+  async close(): Promise<void> {
+    process.off('uncaughtException', this.onCrash);
+    process.off('unhandledRejection', this.onCrash);
+    await this.server.close();
+  }
+
+  /** Adds the Cookie and Origin the case asked for, sends it, and checks the answer. */
+  async send(request: CaseRequest): Promise<FuzzResponse> {
+    const headers: Array<[string, string]> = [...this.identity(request.as), ...this.originHeaders(request.origin), ...request.headers];
+    const sent = { ...request, headers };
+    const response = await sendRaw(this.origin, sent, FUZZ_TIMEOUT_MS);
+    this.check(sent, response);
+    return response;
+  }
+
+  /** The server still answers its liveness and readiness probes, and nothing crashed meanwhile. */
+  async checkAlive(after: string): Promise<void> {
+    for (const path of ['/healthz', '/readyz']) {
+      const response = await sendRaw(this.origin, { method: 'GET', target: path, headers: [] }, FUZZ_TIMEOUT_MS);
+      if (response.status !== 200) {
+        throw new Error(`GET ${path} answered ${response.timedOut ? `nothing within ${FUZZ_TIMEOUT_MS} ms` : String(response.status)} after ${after}`);
+      }
+    }
+    this.throwIfCrashed(after);
+  }
+
+  /** True while the fuzz admin's cookie still opens a session (nothing logged it out by accident). */
+  async adminStillLoggedIn(): Promise<boolean> {
+    const response = await fetch(`${this.server.url}/api/admin/check`, {
+      headers: { cookie: this.adminCookie },
+      signal: AbortSignal.timeout(FUZZ_TIMEOUT_MS),
+    });
+    return ((await response.json()) as { isAuthenticated: boolean }).isAuthenticated;
+  }
+
+  private identity(role: Role): Array<[string, string]> {
+    if (role === 'admin') return [['Cookie', this.adminCookie]];
+    // Well-formed but unknown: the server must look it up and refuse it.
+    if (role === 'forged') return [['Cookie', 'vpv_admin=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']];
+    return [];
+  }
+
+  private originHeaders(choice: OriginChoice): Array<[string, string]> {
+    switch (choice) {
+      case 'same':
+        return [['Origin', this.origin.origin]];
+      case 'foreign':
+        return [['Origin', 'https://evil.example']];
+      case 'null':
+        return [['Origin', 'null']];
+      case 'garbage':
+        return [['Origin', `http://${this.origin.host}.evil.example:not-a-port`]];
+      case 'cross-site-fetch':
+        return [['Sec-Fetch-Site', 'cross-site']];
+      default:
+        return [];
+    }
+  }
+
+  private check(request: FuzzRequest, response: FuzzResponse): void {
+    const what = describeRequest(request);
+    this.throwIfCrashed(what);
+    if (response.timedOut) throw new Error(`no answer within ${FUZZ_TIMEOUT_MS} ms to ${what}`);
+    if (response.status !== null && response.status >= 500) {
+      throw new Error(`${response.status} for ${what}\n  answer: ${excerpt(response.body.toString('utf8'))}`);
+    }
+    if (response.status === null && (request.ending ?? 'complete') === 'complete' && response.error === null) {
+      throw new Error(`the server closed the connection without answering ${what}`);
+    }
+    const text = response.body.toString('utf8');
+    if (STACK_TRACE.test(text)) throw new Error(`a stack trace in the answer (${response.status}) to ${what}\n  ${excerpt(text)}`);
+  }
+
+  private throwIfCrashed(what: string): void {
+    if (this.crashes.length === 0) return;
+    const [first] = this.crashes;
+    this.crashes = [];
+    const message = first instanceof Error ? (first.stack ?? first.message) : String(first);
+    throw new Error(`the server process would have died (uncaught: ${message.split('\n').slice(0, 4).join(' | ')}) after ${what}`);
+  }
+}
+
+/** A V8 stack frame: "    at fn (file.js:12:34)". */
+const STACK_TRACE = /\n\s+at [^\n]+[(/\\][^\n]+:\d+:\d+\)?/;
+
+/** The request in a line or three: enough to reproduce it by hand. */
+export function describeRequest(request: FuzzRequest): string {
+  const headers = request.headers.map(([name, value]) => `${name}: ${excerpt(value, 80)}`).join(' | ');
+  const body = request.body ? ` body(${request.body.length} B, ${request.framing ?? 'content-length'}, ${request.ending ?? 'complete'}${request.cutAt !== undefined && request.ending !== 'complete' ? ` at ${request.cutAt}` : ''}): ${excerpt(request.body.toString('utf8'), 160)}` : '';
+  return `${request.label ? `[${request.label}] ` : ''}${request.method} ${excerpt(request.target, 200)} {${headers}}${body}`;
+}
+
+function excerpt(text: string, max = 300): string {
+  const printable = JSON.stringify(text.length > max ? `${text.slice(0, max)}…(${text.length})` : text);
+  return printable.slice(1, -1);
+}
+
+/**
+ * fast-check parameters for one property: a fixed seed per property, a bounded case count,
+ * a bounded shrink (replaying a crash many times adds nothing), and a short report: the
+ * failure's own message names the request, so the generated value is not printed again.
+ */
+export function fuzzParameters<T>(index: number, runs: number): Parameters<T> {
+  const seed = FUZZ_SEED + index;
+  return {
+    seed,
+    numRuns: runs,
+    interruptAfterTimeLimit: Math.max(30_000, runs * 1_000),
+    markInterruptAsFailure: false,
+    reporter: (details) => {
+      if (!details.failed) return;
+      const error = details.errorInstance;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `${message}\n(after ${details.numRuns} cases, shrunk ${details.numShrinks} times; replay with FUZZ_SEED=${FUZZ_SEED}: property seed ${seed}, path "${details.counterexamplePath ?? ''}")`,
+      );
+    },
+  };
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+function integer(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(parsed) ? parsed : fallback;
+}
