@@ -1,10 +1,10 @@
-import { PassThrough } from 'node:stream';
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { documentMessages } from '../../app/features/documents/document-rules.ts';
 import type { Services } from '../context.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
 import { ObjectTooLargeError, uploadIdOf } from '../storage/storage.ts';
+import { streamCopy } from '../storage/stream-copy.ts';
 import { HttpError } from './errors.ts';
 import { requireAdmin } from './require-admin.ts';
 
@@ -53,18 +53,24 @@ export function createCarouselImagesRouter(services: Services, signer: UrlSigner
         res.set('Connection', 'close');
         throw new HttpError(413, 'The image is larger than 5 MB.');
       }
-      // A pipe of our own, so a refused body is drained rather than the connection torn down.
-      const sink = new PassThrough();
-      req.pipe(sink);
+      // Once accepted, the image is checked and served; its upload URL may not store again.
+      if (await documents.images.wasAccepted(key)) throw new HttpError(403, 'This upload URL was already used.');
+      // A copy of the body (see streamCopy): a client hanging up fails the put, which closes
+      // and removes its partial file; a refused body is drained rather than the connection torn down.
       try {
-        await documents.storage.put(key, sink, { maxBytes: check.maxBytes });
+        await documents.storage.put(key, streamCopy(req), { maxBytes: check.maxBytes });
       } catch (error) {
-        req.unpipe(sink);
         if (error instanceof ObjectTooLargeError) {
           await drain(req);
           throw new HttpError(413, 'The image is larger than 5 MB.');
         }
+        if (!req.complete) throw new HttpError(400, 'The upload was interrupted.');
         throw error;
+      }
+      // Accepted while this PUT was in flight: what it stored would never be checked or cleaned.
+      if (await documents.images.wasAccepted(key)) {
+        await documents.storage.delete(key);
+        throw new HttpError(403, 'This upload URL was already used.');
       }
       res.status(200).end();
     });

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import { documentUploadFieldsSchema, firstIssue } from '../../app/features/documents/document-schema.ts';
@@ -8,6 +8,7 @@ import { type StoredFile } from '../services/documents/documents-service.ts';
 import { cleanOriginalName } from '../services/documents/file-name.ts';
 import { SNIFF_BYTES, peek, sniffDocumentType } from '../services/documents/file-types.ts';
 import { ObjectTooLargeError, objectKeys } from '../storage/storage.ts';
+import { streamCopy } from '../storage/stream-copy.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -45,10 +46,8 @@ export function documentUploadHandler(services: Services): RequestHandler {
       throw new HttpError(413, tooLargeMessage(maxBytes));
     }
 
-    const { fields, outcome } = await readUploadForm(req, maxBytes, storeFile);
-    const discard = async () => {
-      if (outcome?.kind === 'stored') await documents.storage.delete(outcome.file.key);
-    };
+    const { fields, outcome } = await readUploadForm(req, maxBytes, storeFile, discardFile);
+    const discard = () => (outcome ? discardFile(outcome) : Promise.resolve());
     if (!outcome || outcome.kind === 'empty') throw new HttpError(400, documentMessages.fileRequired);
     const parsed = documentUploadFieldsSchema.safeParse(Object.fromEntries(fields));
     if (!parsed.success) {
@@ -68,6 +67,16 @@ export function documentUploadHandler(services: Services): RequestHandler {
       throw error;
     }
   };
+
+  /** Deletes a stored file the request will not keep; a failure is logged, not answered (the client's answer stands). */
+  async function discardFile(outcome: FileOutcome): Promise<void> {
+    if (outcome.kind !== 'stored') return;
+    try {
+      await documents.storage.delete(outcome.file.key);
+    } catch (error) {
+      logger.error({ err: error, key: outcome.file.key }, 'could not delete a refused upload');
+    }
+  }
 
   /** Sniffs the type, then streams the file to a fresh key; never throws for a bad file. */
   async function storeFile(stream: Readable, filename: string, fieldsSoFar: Map<string, string>): Promise<FileOutcome> {
@@ -107,30 +116,49 @@ function tooLargeMessage(maxBytes: number): string {
 }
 
 /**
- * Parses the multipart body with busboy. The one `file` part is handed to `onFile` through a
- * pipe of its own, so whatever happens to that pipe (a refused type, an oversized file),
- * busboy keeps reading and the rest of the request is drained, not left hanging.
+ * Parses the multipart body with busboy. Every part's stream goes through streamCopy, which
+ * handles its errors: the one `file` part is handed to `onFile` as a copy, and whatever
+ * happens to that copy (a refused type, an oversized file, a file skipped unread), the part
+ * is drained and busboy reads on, so the rest of the request is consumed and answered.
+ *
+ * A form that breaks off (no closing boundary, a part cut short, a client that hangs up) is
+ * a 400. The answer waits until the file's storage has settled, and a file already stored
+ * by then is discarded: a broken form never leaves an object behind.
  */
 function readUploadForm(
   req: Request,
   maxBytes: number,
   onFile: (stream: Readable, filename: string, fieldsSoFar: Map<string, string>) => Promise<FileOutcome>,
+  discard: (outcome: FileOutcome) => Promise<void>,
 ): Promise<{ fields: Map<string, string>; outcome: FileOutcome | null }> {
   return new Promise((resolve, reject) => {
     const fields = new Map<string, string>();
     let filePromise: Promise<FileOutcome> | null = null;
-    let fileSink: PassThrough | null = null;
+    let fileCopy: Readable | null = null;
     let failed = false;
+    let parser: busboy.Busboy | null = null;
     const fail = (error: unknown) => {
       if (failed) return;
       failed = true;
-      fileSink?.destroy(new Error('upload aborted'));
-      req.unpipe(parser);
+      fileCopy?.destroy(new Error('upload aborted'));
+      if (parser) {
+        req.unpipe(parser);
+        // Ends every part still open; their errors are handled by streamCopy.
+        parser.destroy();
+      }
+      // The rest of a complete request is read (and thrown away) so the answer reaches the client.
       req.resume();
-      reject(error);
+      Promise.resolve(filePromise)
+        .then(async (outcome) => {
+          if (outcome) await discard(outcome);
+        })
+        .catch(() => {
+          // The file never got stored: storage removed its partial object itself.
+        })
+        .finally(() => reject(error));
     };
+    const brokenForm = () => fail(new HttpError(400, 'The upload was cut short or is not a valid multipart form. Try again.'));
 
-    let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: req.headers,
@@ -150,21 +178,20 @@ function readUploadForm(
       if (!fields.has(name)) fields.set(name, value);
     });
     parser.on('file', (name, stream, info) => {
-      if (name !== 'file' || filePromise) {
-        stream.resume();
+      // A part that is not the file is drained through a copy nobody reads.
+      const copy = streamCopy(stream, brokenForm);
+      if (name !== 'file' || filePromise || failed) {
+        copy.destroy();
         return;
       }
-      const sink = new PassThrough();
-      fileSink = sink;
-      stream.pipe(sink);
-      filePromise = onFile(sink, info.filename ?? '', fields).finally(() => {
+      fileCopy = copy;
+      filePromise = onFile(copy, info.filename ?? '', fields).finally(() => {
         // Whatever onFile did not read is drained, so busboy can finish the form.
-        stream.unpipe(sink);
-        stream.resume();
+        copy.destroy();
       });
       filePromise.catch(fail);
     });
-    parser.on('error', () => fail(new HttpError(400, 'The upload is not a valid multipart form.')));
+    parser.on('error', brokenForm);
     parser.on('close', () => {
       if (failed) return;
       Promise.resolve(filePromise)

@@ -21,19 +21,31 @@ export class DiskStorage implements ObjectStorage {
   ) {}
 
   async put(key: string, body: Readable, { maxBytes }: PutOptions): Promise<{ size: number }> {
+    // The body may fail (a client hanging up) while the directory and file are being made,
+    // before pipeline listens: that error must not go unhandled. pipeline still sees it.
+    body.on('error', ignoreUntilPiped);
     const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${crypto.randomUUID()}.part`;
     const limit = new ByteLimit(maxBytes);
     // Open (create) the file before streaming: a stream that opens lazily could create it
     // after a failed upload's clean-up had already run, leaving a stray .part file.
-    const file = await fs.open(temp, 'wx', 0o640);
+    let file: fs.FileHandle;
     try {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      file = await fs.open(temp, 'wx', 0o640);
+    } catch (error) {
+      body.destroy();
+      throw error;
+    }
+    try {
+      // pipeline closes the file (and the body) whichever way the copy ends.
       await pipeline(body, limit, file.createWriteStream());
       await fs.rename(temp, target);
     } catch (error) {
       await fs.rm(temp, { force: true });
       throw error;
+    } finally {
+      body.off('error', ignoreUntilPiped);
     }
     return { size: limit.bytes };
   }
@@ -76,3 +88,6 @@ export class DiskStorage implements ObjectStorage {
     return resolved;
   }
 }
+
+/** See put(): an error of the body before pipeline attaches is reported by pipeline itself. */
+function ignoreUntilPiped(): void {}

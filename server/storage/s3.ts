@@ -80,6 +80,8 @@ export class S3Storage implements ObjectStorage {
     };
 
     try {
+      // for await handles the body's errors (a client hanging up mid-upload): the upload is
+      // aborted below and nothing is stored.
       for await (const chunk of body) {
         const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
         total += buffer.length;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { CAROUSEL_IMAGE_PATH, CAROUSEL_LIMITS } from '../../../app/features/documents/document-rules.ts';
 import type { Logger } from '../../logger.ts';
 import { type ObjectStorage, objectKeys, readToBuffer, uploadIdOf } from '../../storage/storage.ts';
-import { type CarouselImageExt, IMAGE_MIME, sniffImageType } from './file-types.ts';
+import { CAROUSEL_IMAGE_TYPES, type CarouselImageExt, IMAGE_MIME, sniffImageType } from './file-types.ts';
 
 /**
  * Carousel images (SPEC §7): the browser PUTs an image to a short-lived upload URL
@@ -71,6 +71,18 @@ export class CarouselImages {
       // Accepted or not, the unchecked upload is not kept.
       await this.storage.delete(uploadKey).catch((error: unknown) => this.logger.error({ err: error, key: uploadKey }, 'could not delete an upload'));
     }
+  }
+
+  /**
+   * Whether the image uploaded to `uploadKey` was already accepted (images/<id>.* exists): its
+   * upload URL, still unexpired, must not store again, or the new bytes would sit unchecked
+   * under uploads/ for good.
+   */
+  async wasAccepted(uploadKey: string): Promise<boolean> {
+    const id = uploadIdOf(uploadKey);
+    if (!id) return false;
+    const found = await Promise.all(CAROUSEL_IMAGE_TYPES.map((ext) => this.storage.head(objectKeys.image(id, ext))));
+    return found.some((head) => head !== null);
   }
 
   async exists(objectPath: string): Promise<boolean> {
