@@ -1,5 +1,6 @@
 import { pages } from '@content/pages';
 import { faqItems } from '@content/faq';
+import { data } from 'react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { AdminBar } from '~/features/admin/admin-bar';
 import { loadDocumentsForTab } from '~/features/documents/documents.server';
@@ -26,11 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const admin = await context.currentAdmin();
   const tab = parseTab(params.get('tab'), admin !== null);
-  const [glossary, documents] = await Promise.all([
-    tab === 'glossary' ? loadGlossaryPage(context, params) : Promise.resolve<GlossaryPageData | null>(null),
+  const [glossaryPage, documents] = await Promise.all([
+    tab === 'glossary' ? loadGlossaryPage(context, params) : Promise.resolve(null),
     loadDocumentsForTab(context, tab),
   ]);
-  return { tab, glossary, documents };
+  const glossary: GlossaryPageData | null = glossaryPage?.data ?? null;
+  // A search with control characters still gets the page, as a 400 (see loadGlossaryPage).
+  return data({ tab, glossary, documents }, { status: glossaryPage?.invalidSearch ? 400 : 200 });
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -10,6 +10,7 @@ import {
 import { glossaryQuerySchema, glossaryTermSchema } from '../../app/features/knowledge-base/glossary-schema.ts';
 import { GLOSSARY_CATEGORIES, type GlossaryTerm, normalizeList } from '../../app/features/knowledge-base/glossary-term.ts';
 import { parseTab, tabHref, visibleTabs } from '../../app/features/knowledge-base/tabs.ts';
+import { withoutForbiddenOneLine } from '../../app/lib/text-characters.ts';
 import { escapeLike } from '../../server/services/glossary.ts';
 
 const term = (overrides: Partial<GlossaryTerm>): GlossaryTerm => ({
@@ -57,6 +58,26 @@ describe('the glossary term schema (shared by the form and the API)', () => {
     expect(glossaryQuerySchema.parse({ category: 'storage' }).category).toBe('storage');
     expect(glossaryQuerySchema.safeParse({ category: 'lpg' }).success).toBe(false);
     expect(glossaryQuerySchema.safeParse({ search: ['a', 'b'] }).success).toBe(false);
+  });
+
+  it('refuses control characters: tab and line breaks only in the definition', () => {
+    const messages = (input: Record<string, unknown>) =>
+      glossaryTermSchema.safeParse({ term: 't', definition: 'd', ...input }).error?.issues.map((issue) => issue.message) ?? [];
+    expect(messages({ definition: 'Line one\r\n\tLine two' })).toEqual([]);
+    expect(messages({ definition: 'a\u0000b' })).toEqual(['Definition contains characters that are not allowed.']);
+    expect(messages({ term: 'a\u001bb' })).toEqual(['Term contains characters that are not allowed.']);
+    expect(messages({ term: 'a\tb' })).toEqual(['Term contains characters that are not allowed.']);
+    expect(messages({ term: 'a\nb' })).toEqual(['Term must be on one line.']);
+    expect(messages({ synonyms: ['ok', 'x\u0085'] })).toEqual(['Synonyms contains characters that are not allowed.']);
+    expect(messages({ relatedTerms: 'a\ud800' })).toEqual(['Related terms contains characters that are not allowed.']);
+    expect(messages({ term: 'LNG \u{1F6A2}', definition: 'émigré – “quoted”' })).toEqual([]);
+    expect(glossaryQuerySchema.safeParse({ search: 'b\u0000g' }).error?.issues[0]?.message).toBe('search contains characters that are not allowed.');
+  });
+
+  it('shows a URL search in the box as one line without control characters', () => {
+    expect(withoutForbiddenOneLine('boil\toff')).toBe('boil off');
+    expect(withoutForbiddenOneLine('LNG\nplant')).toBe('LNG plant');
+    expect(withoutForbiddenOneLine('a\u0000b\u009b\ud800c \u{1F6A2}')).toBe('abc \u{1F6A2}');
   });
 
   it('keeps list items unique regardless of case', () => {

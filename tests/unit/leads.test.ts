@@ -44,6 +44,28 @@ describe('the lead schemas', () => {
   });
 });
 
+describe('control characters in lead fields', () => {
+  it.each(['\u0000', '\u0008', '\u001b', '\u007f', '\u0085', '\u009f', '\ud800'])('refuses %j in every field, naming it', (character) => {
+    const contactResult = validateContactMessage({ ...contact, firstName: `J${character}o`, message: `Hi${character}` });
+    expect(contactResult.ok ? null : contactResult.fieldErrors).toEqual({
+      firstName: 'First name contains characters that are not allowed.',
+      message: 'Message contains characters that are not allowed.',
+    });
+    const demoResult = validateDemoRequest({ ...demo, title: `CEO${character}`, notes: `${character}x` });
+    expect(demoResult.ok ? null : demoResult.fieldErrors).toEqual({
+      title: 'Title contains characters that are not allowed.',
+      notes: 'Notes contains characters that are not allowed.',
+    });
+  });
+
+  it('allows tab and line breaks where text is multi-line, and emoji and accents everywhere', () => {
+    expect(validateContactMessage({ ...contact, message: 'one\r\n\ttwo' }).ok).toBe(true);
+    expect(validateDemoRequest({ ...demo, notes: 'one\n\ttwo' }).ok).toBe(true);
+    expect(validateDemoRequest({ ...demo, title: 'Head\tof buying' }).ok).toBe(false);
+    expect(validateContactMessage({ ...contact, firstName: 'Zoë \u{1F600}', company: 'Énergie – Nord' }).ok).toBe(true);
+  });
+});
+
 describe('the no-JavaScript redirect URLs', () => {
   it.each([
     ['/', '/'],

@@ -5,6 +5,7 @@ import { useRevalidator, useSearchParams } from 'react-router';
 import { ClientOnly } from '~/components/client-only';
 import { Button } from '~/components/ui/button';
 import { useAdmin } from '~/features/admin/use-admin';
+import { withoutForbiddenOneLine } from '~/lib/text-characters';
 import { toast } from '~/lib/toast';
 import { inputClass, labelClass } from './form-styles';
 import type { GlossaryPageData } from './glossary-data';
@@ -192,7 +193,9 @@ function EmptyState({ children }: { children: string }) {
  */
 function useGlossaryFilters(data: GlossaryPageData) {
   const [params, setParams] = useSearchParams();
-  const urlSearch = params.get('search') ?? '';
+  // A hand-made URL's search with control characters is refused by the loader (a 400, no
+  // terms); the box shows it without them, so the page never echoes NULs into its HTML.
+  const urlSearch = withoutForbiddenOneLine(params.get('search') ?? '');
   const [search, setSearchState] = useState(urlSearch);
   const [category, setCategoryState] = useState<GlossaryCategoryFilter>(data.category);
   const lastPushed = useRef(urlSearch);
@@ -225,7 +228,10 @@ function useGlossaryFilters(data: GlossaryPageData) {
   return {
     search,
     category,
-    setSearch(value: string) {
+    setSearch(typed: string) {
+      // Like the browser's own removal of line breaks from a search box: pasted tabs and
+      // other controls never reach the URL, where the loader would refuse them.
+      const value = withoutForbiddenOneLine(typed);
       setSearchState(value);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => push(value, category), SEARCH_URL_DEBOUNCE_MS);
