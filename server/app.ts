@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { createRequestHandler } from '@react-router/express';
-import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import onHeaders from 'on-headers';
 import type { ServerBuild } from 'react-router';
 import { createApiRouter } from './api/index.ts';
 import { createObjectImagesRouter } from './api/object-images.ts';
+import { compressResponses } from './compress-responses.ts';
 import { type Services, createRequestContext } from './context.ts';
+import { pageMethodGuard, refuseMalformedPath } from './http-guards.ts';
 
 export interface AppOptions {
   services: Services;
@@ -35,7 +36,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   app.use(
     securityHeaders(config.env === 'development', config.siteUrl.startsWith('https:'), services.documents.storage.uploadOrigin),
   );
-  app.use(compression());
+  app.use(compressResponses());
+  app.use(refuseMalformedPath);
 
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').set('Cache-Control', 'no-store').send('ok');
@@ -69,6 +71,9 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     res.vary('Cookie');
     next();
   });
+
+  // Pages take GET and HEAD (and POST only where a route has an action): the rest is a 405.
+  app.use(pageMethodGuard(build, logger));
 
   app.all(
     '/{*splat}',

@@ -1,0 +1,67 @@
+import type { RequestHandler } from 'express';
+import { type RouteObject, type ServerBuild, matchRoutes } from 'react-router';
+import type { Logger } from './logger.ts';
+
+/**
+ * Requests no route should ever see as an error: answered early with a 4xx, a plain message
+ * and no stack trace in the log.
+ */
+
+/**
+ * A path with a bad %-escape (`/%ZZ`, `/%C0%AF`) cannot be decoded by any router: Express
+ * and React Router throw URIError on it, which became a 500. One check for every path,
+ * before any route, makes it a 400.
+ */
+export const refuseMalformedPath: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res.status(400).set('Cache-Control', 'no-store').type('text/plain').send('Bad Request: the address is not a valid URL path.');
+    return;
+  }
+  next();
+};
+
+const PAGE_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * Pages are read with GET and HEAD; the lead forms post to /api, not to a page. Any other
+ * method on a page route without a React Router `action` is a 405 with `Allow` (React Router
+ * answered it too, but logged a stack trace for it). A route that does export an action
+ * (none does today) keeps its POSTs: the check reads the build's route modules.
+ */
+export function pageMethodGuard(build: ServerBuild | (() => Promise<ServerBuild>), logger: Logger): RequestHandler {
+  return async (req, res, next) => {
+    if (PAGE_METHODS.has(req.method)) return next();
+    if (takesActions(typeof build === 'function' ? await build() : build, req.path)) return next();
+    logger.info({ method: req.method, url: req.originalUrl }, 'method not allowed on a page');
+    res.status(405).set({ Allow: 'GET, HEAD', 'Cache-Control': 'no-store' }).type('text/plain').send('Method Not Allowed');
+  };
+}
+
+/** The build's routes as a tree for matchRoutes, made once per build (development reloads it). */
+const routeTrees = new WeakMap<ServerBuild, RouteObject[]>();
+
+function routeTree(build: ServerBuild): RouteObject[] {
+  let tree = routeTrees.get(build);
+  if (!tree) {
+    const routes = Object.values(build.routes).filter((route) => route !== undefined);
+    const childrenOf = (parentId: string | undefined): RouteObject[] =>
+      routes
+        .filter((route) => route.parentId === parentId)
+        .map((route): RouteObject =>
+          route.index
+            ? { id: route.id, index: true, caseSensitive: route.caseSensitive }
+            : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id) },
+        );
+    tree = childrenOf(undefined);
+    routeTrees.set(build, tree);
+  }
+  return tree;
+}
+
+/** Whether any route matching `pathname` exports an action: React Router then decides. */
+function takesActions(build: ServerBuild, pathname: string): boolean {
+  const matches = matchRoutes(routeTree(build), pathname, build.basename) ?? [];
+  return matches.some((match) => match.route.id !== undefined && build.routes[match.route.id]?.module.action !== undefined);
+}
