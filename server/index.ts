@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeGracefully, listen } from './http-server.ts';
 import { createLogger } from './logger.ts';
+import { warnIfEndOfLifeNode } from './node-support.ts';
 import { closeServices, createServices } from './services.ts';
 
 /** Production entry: load config, migrate, listen, and shut down gracefully on SIGTERM. */
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config);
+  warnIfEndOfLifeNode(logger);
   const services = await createServices(config, logger);
 
   const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build');
