@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { CAROUSEL_IMAGE_PATH, CAROUSEL_LIMITS } from '../../../app/features/documents/document-rules.ts';
 import type { Logger } from '../../logger.ts';
 import { type ObjectStorage, objectKeys, readToBuffer, uploadIdOf } from '../../storage/storage.ts';
+import { imageWork } from './image-work.ts';
 import { CAROUSEL_IMAGE_TYPES, type CarouselImageExt, IMAGE_MIME, sniffImageType } from './file-types.ts';
 
 /**
@@ -30,6 +31,9 @@ export interface ServedImage {
 }
 
 export class CarouselImages {
+  /** Thumbnails being made now, by storage key (see thumbnailOnce). */
+  private readonly thumbnailsInMaking = new Map<string, Promise<Buffer | null>>();
+
   constructor(
     private readonly storage: ObjectStorage,
     private readonly logger: Logger,
@@ -107,8 +111,34 @@ export class CarouselImages {
       return body && head ? { body, contentType: IMAGE_MIME[ext], size: head.size } : null;
     }
     const thumbnailKey = objectKeys.thumbnail(id, width);
-    const cached = await this.storage.get(thumbnailKey);
+    // One in the making: wait for it rather than look in storage, which cannot have it yet.
+    const inFlight = this.thumbnailsInMaking.get(thumbnailKey);
+    const cached = inFlight ? null : await this.storage.get(thumbnailKey);
     if (cached) return { body: cached, contentType: 'image/webp', size: null };
+    const thumbnail = await (inFlight ?? this.thumbnailOnce(thumbnailKey, originalKey, width));
+    return thumbnail ? { body: Readable.from([thumbnail]), contentType: 'image/webp', size: thumbnail.length } : null;
+  }
+
+  /**
+   * Single flight: however many requests ask for a thumbnail that is not stored yet, it is made
+   * once (per process) and they all get that one, instead of each decoding the original.
+   */
+  private thumbnailOnce(thumbnailKey: string, originalKey: string, width: number): Promise<Buffer | null> {
+    let making = this.thumbnailsInMaking.get(thumbnailKey);
+    if (!making) {
+      making = imageWork.run(() => this.makeThumbnail(thumbnailKey, originalKey, width)).finally(() => {
+        this.thumbnailsInMaking.delete(thumbnailKey);
+      });
+      this.thumbnailsInMaking.set(thumbnailKey, making);
+    }
+    return making;
+  }
+
+  /** Makes and stores a thumbnail, or null when the original is gone. Runs under imageWork. */
+  private async makeThumbnail(thumbnailKey: string, originalKey: string, width: number): Promise<Buffer | null> {
+    // Made by another flight that ended while this one waited its turn (or by another process).
+    const stored = await this.storage.get(thumbnailKey);
+    if (stored) return readToBuffer(stored, CAROUSEL_LIMITS.maxFileBytes);
     const original = await this.storage.get(originalKey);
     if (!original) return null;
     const bytes = await readToBuffer(original, CAROUSEL_LIMITS.maxFileBytes);
@@ -118,7 +148,7 @@ export class CarouselImages {
       .webp({ quality: 80 })
       .toBuffer();
     await this.storage.put(thumbnailKey, Readable.from([thumbnail]), { maxBytes: CAROUSEL_LIMITS.maxFileBytes, contentType: 'image/webp' });
-    return { body: Readable.from([thumbnail]), contentType: 'image/webp', size: thumbnail.length };
+    return thumbnail;
   }
 }
 
@@ -149,7 +179,7 @@ function imageKeyOf(objectPath: string): string | null {
 /** The bytes must parse as the format they claim, within the pixel limit. */
 async function isDecodable(bytes: Buffer, ext: CarouselImageExt): Promise<boolean> {
   try {
-    const metadata = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+    const metadata = await imageWork.run(() => sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata());
     const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
     return metadata.format === SHARP_FORMAT[ext] && pixels > 0 && pixels <= MAX_PIXELS;
   } catch {
