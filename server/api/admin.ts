@@ -20,6 +20,13 @@ const loginSchema = z.object({
 /** The plain message of SPEC §7 for either a wrong username or a wrong password. */
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
+/** "45 seconds", "1 minute", "15 minutes". */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
 /** POST /api/admin/login, GET /api/admin/check, POST /api/admin/logout (SPEC §7). */
 export function createAdminRouter({ auth }: Services): Router {
   const router = express.Router();
@@ -48,7 +55,18 @@ export function createAdminRouter({ auth }: Services): Router {
           .status(429)
           .set('Retry-After', String(result.retryAfterSeconds))
           .type('text/plain')
-          .send(`Too many failed logins. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`);
+          .send(
+            result.scope === 'username'
+              ? `Too many failed logins for this username. Try again in ${waitText(result.retryAfterSeconds)}.`
+              : `Too many failed logins. Try again in ${waitText(result.retryAfterSeconds)}.`,
+          );
+        return;
+      case 'busy':
+        res
+          .status(503)
+          .set('Retry-After', String(result.retryAfterSeconds))
+          .type('text/plain')
+          .send(`Too many logins at once. Try again in ${waitText(result.retryAfterSeconds)}.`);
         return;
       case 'code-required':
         // Only said after the password was right, so it reveals nothing to a guesser.
@@ -56,6 +74,9 @@ export function createAdminRouter({ auth }: Services): Router {
         return;
       case 'invalid-code':
         res.status(401).json({ message: 'Invalid verification code', codeRequired: true });
+        return;
+      case 'code-reused':
+        res.status(401).json({ message: 'This code was already used. Wait for the next code from your authenticator app.', codeRequired: true });
         return;
       default:
         res.status(401).type('text/plain').send(INVALID_CREDENTIALS);

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { AdminPrincipal } from '../../context.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
+import { pruneExpired } from '../rate-limiter.ts';
 import {
   countAdmins,
   createAdmin,
@@ -12,10 +13,19 @@ import {
   setAdminPassword,
 } from './admins.ts';
 import { clearSessionCookie, readCookie, serializeSessionCookie, sessionCookieName } from './cookies.ts';
-import { DEFAULT_THROTTLE, type ThrottleRule, blockedFor, clearFailures, recordFailure } from './login-throttle.ts';
+import { DEFAULT_HASH_QUEUE, HashQueue, HashQueueFullError, type HashQueueLimits } from './hash-queue.ts';
+import {
+  DEFAULT_THROTTLE,
+  type LoginSource,
+  type ThrottleRules,
+  admitAttempt,
+  clearPairFailures,
+  refundAttempt,
+} from './login-throttle.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { type SessionTimeouts, createSession, deleteSession, findSessionAdmin, pruneSessions } from './sessions.ts';
 import { verifyTotp } from './totp.ts';
+import { claimTotpStep } from './totp-replay.ts';
 
 export interface LoginAttempt {
   username: string;
@@ -28,13 +38,17 @@ export interface LoginAttempt {
 
 export type LoginResult =
   | { ok: true; token: string; username: string }
-  | { ok: false; reason: 'invalid' | 'invalid-code' | 'code-required' }
-  | { ok: false; reason: 'blocked'; retryAfterSeconds: number };
+  | { ok: false; reason: 'invalid' | 'invalid-code' | 'code-reused' | 'code-required' }
+  /** Throttled: by the client's address (or address and username), or the username's slowdown. */
+  | { ok: false; reason: 'blocked'; scope: 'address' | 'username'; retryAfterSeconds: number }
+  /** The hashing queue is full: nothing was checked. */
+  | { ok: false; reason: 'busy'; retryAfterSeconds: number };
 
 export interface AuthOptions {
   timeouts: SessionTimeouts;
   secureCookie: boolean;
-  throttle?: ThrottleRule;
+  throttle?: ThrottleRules;
+  hashQueue?: HashQueueLimits;
 }
 
 /**
@@ -45,7 +59,8 @@ export interface AuthOptions {
 export class AuthService {
   readonly cookieName: string;
   private dummyHash: Promise<string> | undefined;
-  private readonly throttle: ThrottleRule;
+  private readonly throttle: ThrottleRules;
+  private readonly hashing: HashQueue;
 
   constructor(
     private readonly db: Db,
@@ -54,6 +69,7 @@ export class AuthService {
   ) {
     this.cookieName = sessionCookieName(options.secureCookie);
     this.throttle = options.throttle ?? DEFAULT_THROTTLE;
+    this.hashing = new HashQueue(options.hashQueue ?? DEFAULT_HASH_QUEUE);
   }
 
   async adminFromCookieHeader(header: string | null | undefined): Promise<AdminPrincipal | null> {
@@ -76,40 +92,66 @@ export class AuthService {
     return clearSessionCookie(this.options.secureCookie);
   }
 
+  /**
+   * Counts the attempt before anything costly (docs/decisions/011-login-throttling.md), then
+   * checks the password in the bounded hashing queue, then the TOTP code if the admin has one.
+   */
   async login(attempt: LoginAttempt): Promise<LoginResult> {
     const username = normalizeUsername(attempt.username);
-    const keys = [`user:${username}`, `ip:${attempt.ip}`];
-    const retryAfterSeconds = await blockedFor(this.db, keys);
-    if (retryAfterSeconds > 0) {
-      this.logger.warn({ username, ip: attempt.ip }, 'admin login refused: throttled');
-      return { ok: false, reason: 'blocked', retryAfterSeconds };
+    const source: LoginSource = { ip: attempt.ip, username };
+    const admission = await admitAttempt(this.db, source, this.throttle);
+    if (!admission.admitted) {
+      this.logger.warn({ username, ip: attempt.ip, scope: admission.scope }, 'admin login refused: throttled');
+      const scope = admission.scope === 'username' ? 'username' : 'address';
+      return { ok: false, reason: 'blocked', scope, retryAfterSeconds: admission.retryAfterSeconds };
     }
 
     const admin = await findAdminByUsername(this.db, username);
-    // An unknown username still costs one full scrypt, so timing does not tell which part was wrong.
-    const passwordOk = await verifyPassword(attempt.password, admin?.password_hash ?? (await this.getDummyHash()));
-    if (!admin || !passwordOk) {
-      await recordFailure(this.db, keys, this.throttle);
+    let checked: { passwordOk: boolean; upgradedHash: string | null };
+    try {
+      checked = await this.hashing.run(async () => {
+        // An unknown username still costs one full scrypt, so timing does not tell which part was wrong.
+        const passwordOk = await verifyPassword(attempt.password, admin?.password_hash ?? (await this.getDummyHash()));
+        const upgradedHash = passwordOk && admin && needsRehash(admin.password_hash) ? await hashPassword(attempt.password) : null;
+        return { passwordOk, upgradedHash };
+      });
+    } catch (error) {
+      if (!(error instanceof HashQueueFullError)) throw error;
+      await refundAttempt(this.db, source);
+      this.logger.warn({ username, ip: attempt.ip }, 'admin login refused: hashing queue full');
+      return { ok: false, reason: 'busy', retryAfterSeconds: 5 };
+    }
+    if (!admin || !checked.passwordOk) {
       this.logger.warn({ username, ip: attempt.ip, knownUser: Boolean(admin) }, 'admin login failed');
       return { ok: false, reason: 'invalid' };
     }
 
     if (admin.totp_secret) {
-      if (!attempt.code) return { ok: false, reason: 'code-required' };
-      if (!verifyTotp(admin.totp_secret, admin.username, attempt.code)) {
-        await recordFailure(this.db, keys, this.throttle);
+      if (!attempt.code) {
+        // The password was right: no failure to count.
+        await refundAttempt(this.db, source);
+        return { ok: false, reason: 'code-required' };
+      }
+      const step = verifyTotp(admin.totp_secret, admin.username, attempt.code);
+      if (step === null) {
         this.logger.warn({ username, ip: attempt.ip }, 'admin login failed: wrong verification code');
         return { ok: false, reason: 'invalid-code' };
       }
+      if (!(await claimTotpStep(this.db, admin.id, step))) {
+        this.logger.warn({ username, ip: attempt.ip }, 'admin login failed: verification code already used');
+        return { ok: false, reason: 'code-reused' };
+      }
     }
 
-    if (needsRehash(admin.password_hash)) {
-      await replacePasswordHash(this.db, admin.id, await hashPassword(attempt.password));
+    if (checked.upgradedHash) {
+      await replacePasswordHash(this.db, admin.id, checked.upgradedHash);
       this.logger.info({ username }, 'admin password hash upgraded to current parameters');
     }
     if (attempt.previousToken) await deleteSession(this.db, attempt.previousToken);
-    await clearFailures(this.db, `user:${username}`);
+    await refundAttempt(this.db, source);
+    await clearPairFailures(this.db, source);
     await pruneSessions(this.db, this.options.timeouts);
+    await pruneExpired(this.db);
     const token = await createSession(this.db, admin.id);
     this.logger.info({ username, ip: attempt.ip }, 'admin login succeeded');
     return { ok: true, token, username: admin.username };
