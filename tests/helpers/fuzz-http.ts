@@ -28,8 +28,10 @@ export interface FuzzRequest {
   ending?: Ending;
   /** With a cut ending: how many body bytes are sent before it. */
   cutAt?: number;
-  /** A short description of the case for failure messages (what was generated). */
+  /** What kind of case this is (groups failures and statistics). */
   label?: string;
+  /** What was generated, for failure messages. */
+  detail?: string;
 }
 
 export interface FuzzResponse {
@@ -105,7 +107,12 @@ function chunked(body: Buffer, terminated: boolean): Buffer {
   return Buffer.concat(parts);
 }
 
-function parseResponse(raw: Buffer, timedOut: boolean, error: string | null, ms: number): FuzzResponse {
+function parseResponse(all: Buffer, timedOut: boolean, error: string | null, ms: number): FuzzResponse {
+  let raw = all;
+  // Skip interim answers (100 Continue to an Expect header): the final one is what counts.
+  while (/^HTTP\/1\.[01] 1\d\d/.test(raw.subarray(0, 12).toString('latin1')) && raw.indexOf('\r\n\r\n') !== -1) {
+    raw = raw.subarray(raw.indexOf('\r\n\r\n') + 4);
+  }
   const end = raw.indexOf('\r\n\r\n');
   const head = (end === -1 ? raw : raw.subarray(0, end)).toString('latin1');
   const status = /^HTTP\/1\.[01] (\d{3})/.exec(head);

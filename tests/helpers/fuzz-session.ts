@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Parameters } from 'fast-check';
 import type { Dialect } from '../../server/db/connection.ts';
-import { type FuzzRequest, type FuzzResponse, sendRaw } from './fuzz-http.ts';
+import { type FuzzRequest, type FuzzResponse, responseHeader, responseText, sendRaw } from './fuzz-http.ts';
 import { type TestServer, startTestServer } from './server.ts';
 
 /**
@@ -13,9 +15,13 @@ import { type TestServer, startTestServer } from './server.ts';
 export const fuzzAdmin = { username: 'fuzz-admin', password: 'fuzzing is not guessing' };
 
 /** Cases per property; `npm run fuzz` raises it. */
-export const FUZZ_RUNS = positiveInt(process.env.FUZZ_RUNS, 30);
+export const FUZZ_RUNS = positiveInt(process.env.FUZZ_RUNS, 25);
 /** The base seed: each property adds its index, so every run of the suite sees the same cases. */
 export const FUZZ_SEED = integer(process.env.FUZZ_SEED, 20_251_011);
+/** Record failures and go on (listing every kind) instead of stopping at the first. */
+export const FUZZ_KEEP_GOING = process.env.FUZZ_KEEP_GOING === '1';
+/** Print what status codes each target's cases got: shows whether they reach past validation. */
+export const FUZZ_STATS = process.env.FUZZ_STATS === '1';
 /** "Slower than a few seconds" is a failure. */
 export const FUZZ_TIMEOUT_MS = positiveInt(process.env.FUZZ_TIMEOUT_MS, 5_000);
 
@@ -31,6 +37,10 @@ export interface CaseRequest extends FuzzRequest {
 
 export class FuzzSession {
   private crashes: unknown[] = [];
+  private failures: FuzzFailure[] = [];
+  private lastRequest: FuzzRequest | null = null;
+  /** Answers per case label and method: with FUZZ_STATS=1, printed per target to show what the cases reached. */
+  private statuses = new Map<string, Map<string, number>>();
   private readonly onCrash = (error: unknown) => {
     this.crashes.push(error);
   };
@@ -78,20 +88,41 @@ export class FuzzSession {
   async send(request: CaseRequest): Promise<FuzzResponse> {
     const headers: Array<[string, string]> = [...this.identity(request.as), ...this.originHeaders(request.origin), ...request.headers];
     const sent = { ...request, headers };
+    this.lastRequest = sent;
+    const key = `${request.label ?? '?'} ${request.method}`;
+    const statuses = this.statuses.get(key) ?? new Map<string, number>();
+    this.statuses.set(key, statuses);
     const response = await sendRaw(this.origin, sent, FUZZ_TIMEOUT_MS);
+    const status = response.status === null ? `closed${response.error ? ` (${response.error})` : ''}` : String(response.status);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
     this.check(sent, response);
     return response;
   }
 
   /** The server still answers its liveness and readiness probes, and nothing crashed meanwhile. */
-  async checkAlive(after: string): Promise<void> {
+  async checkAlive(): Promise<void> {
+    const probes = [];
     for (const path of ['/healthz', '/readyz']) {
-      const response = await sendRaw(this.origin, { method: 'GET', target: path, headers: [] }, FUZZ_TIMEOUT_MS);
+      probes.push({ path, response: await sendRaw(this.origin, { method: 'GET', target: path, headers: [] }, FUZZ_TIMEOUT_MS) });
+    }
+    const after = this.lastRequest ? describeRequest(this.lastRequest) : 'the start';
+    // A crash surfaces a moment after the request that caused it: the probes gave it that moment.
+    this.throwIfCrashed(this.lastRequest, after);
+    for (const { path, response } of probes) {
       if (response.status !== 200) {
-        throw new Error(`GET ${path} answered ${response.timedOut ? `nothing within ${FUZZ_TIMEOUT_MS} ms` : String(response.status)} after ${after}`);
+        const answer = response.timedOut ? `nothing within ${FUZZ_TIMEOUT_MS} ms` : String(response.status);
+        throw new FuzzFailure(`probe ${path} ${answer}`, `GET ${path} answered ${answer} after ${after}`);
       }
     }
-    this.throwIfCrashed(after);
+  }
+
+  /** Files under DATA_DIR that an upload left half-written (disk storage writes `<key>.<uuid>.part`, then renames). */
+  partialFiles(): string[] {
+    const dataDir = this.server.database.dataDir;
+    return fs
+      .readdirSync(dataDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.part'))
+      .map((file) => path.join(dataDir, file));
   }
 
   /** True while the fuzz admin's cookie still opens a session (nothing logged it out by accident). */
@@ -129,24 +160,76 @@ export class FuzzSession {
 
   private check(request: FuzzRequest, response: FuzzResponse): void {
     const what = describeRequest(request);
-    this.throwIfCrashed(what);
-    if (response.timedOut) throw new Error(`no answer within ${FUZZ_TIMEOUT_MS} ms to ${what}`);
+    this.throwIfCrashed(request, what);
+    const fail = (kind: string, message: string) => {
+      throw new FuzzFailure(`${kind} ${request.label ?? ''} ${request.method}`, message);
+    };
+    if (response.timedOut) fail('timeout', `no answer within ${FUZZ_TIMEOUT_MS} ms to ${what}`);
     if (response.status !== null && response.status >= 500) {
-      throw new Error(`${response.status} for ${what}\n  answer: ${excerpt(response.body.toString('utf8'))}`);
+      fail(String(response.status), `${response.status} for ${what}\n  answer: ${excerpt(responseText(response))}`);
     }
     if (response.status === null && (request.ending ?? 'complete') === 'complete' && response.error === null) {
-      throw new Error(`the server closed the connection without answering ${what}`);
+      fail('no answer', `the server closed the connection without answering ${what}`);
     }
-    const text = response.body.toString('utf8');
-    if (STACK_TRACE.test(text)) throw new Error(`a stack trace in the answer (${response.status}) to ${what}\n  ${excerpt(text)}`);
+    if (!responseHeader(response, 'content-encoding')) {
+      const text = responseText(response);
+      if (STACK_TRACE.test(text)) fail('stack trace', `a stack trace in the answer (${response.status}) to ${what}\n  ${excerpt(text)}`);
+    }
   }
 
-  private throwIfCrashed(what: string): void {
+  private throwIfCrashed(request: FuzzRequest | null, what: string): void {
     if (this.crashes.length === 0) return;
     const [first] = this.crashes;
     this.crashes = [];
     const message = first instanceof Error ? (first.stack ?? first.message) : String(first);
-    throw new Error(`the server process would have died (uncaught: ${message.split('\n').slice(0, 4).join(' | ')}) after ${what}`);
+    const headline = message.split('\n')[0] ?? '';
+    throw new FuzzFailure(
+      `crash (${headline}) ${request?.label ?? ''} ${request?.method ?? ''}`,
+      `the server process would have died (uncaught: ${message.split('\n').slice(0, 4).join(' | ')}) after ${what}`,
+    );
+  }
+
+  /**
+   * Runs one case. Normally a failure ends the property (and fast-check shrinks it); with
+   * FUZZ_KEEP_GOING=1 it is recorded and the run goes on, so one run lists every kind of
+   * failure instead of the first.
+   */
+  async runCase(run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (error) {
+      if (!(error instanceof FuzzFailure) || !FUZZ_KEEP_GOING) throw error;
+      this.failures.push(error);
+    }
+  }
+
+  /** The answers since the last call, as one line per case label and method (for FUZZ_STATS=1). */
+  takeStatistics(): string {
+    const lines = [...this.statuses].map(([key, statuses]) => `  ${key}: ${[...statuses].sort().map(([status, count]) => `${status}×${count}`).join(' ')}`);
+    this.statuses = new Map();
+    return lines.join('\n');
+  }
+
+  /** With FUZZ_KEEP_GOING: throws one error listing the failures recorded since the last call, grouped by kind. */
+  throwRecordedFailures(): void {
+    const failures = this.failures;
+    this.failures = [];
+    if (failures.length === 0) return;
+    const groups = new Map<string, FuzzFailure[]>();
+    for (const failure of failures) groups.set(failure.signature, [...(groups.get(failure.signature) ?? []), failure]);
+    const lines = [...groups].map(([signature, group]) => `- ${signature.trim()} ×${group.length}, e.g.\n    ${group.slice(0, 2).map((failure) => failure.message.replaceAll('\n', '\n    ')).join('\n    ')}`);
+    throw new Error(`${failures.length} failing cases of ${groups.size} kinds:\n${lines.join('\n')}`);
+  }
+}
+
+/** One broken rule: `signature` groups failures of the same kind (status or crash, case label, method). */
+export class FuzzFailure extends Error {
+  constructor(
+    readonly signature: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FuzzFailure';
   }
 }
 
@@ -157,7 +240,7 @@ const STACK_TRACE = /\n\s+at [^\n]+[(/\\][^\n]+:\d+:\d+\)?/;
 export function describeRequest(request: FuzzRequest): string {
   const headers = request.headers.map(([name, value]) => `${name}: ${excerpt(value, 80)}`).join(' | ');
   const body = request.body ? ` body(${request.body.length} B, ${request.framing ?? 'content-length'}, ${request.ending ?? 'complete'}${request.cutAt !== undefined && request.ending !== 'complete' ? ` at ${request.cutAt}` : ''}): ${excerpt(request.body.toString('utf8'), 160)}` : '';
-  return `${request.label ? `[${request.label}] ` : ''}${request.method} ${excerpt(request.target, 200)} {${headers}}${body}`;
+  return `${request.label ? `[${request.label}${request.detail ? `: ${excerpt(request.detail, 200)}` : ''}] ` : ''}${request.method} ${excerpt(request.target, 200)} {${headers}}${body}`;
 }
 
 function excerpt(text: string, max = 300): string {
@@ -175,7 +258,7 @@ export function fuzzParameters<T>(index: number, runs: number): Parameters<T> {
   return {
     seed,
     numRuns: runs,
-    interruptAfterTimeLimit: Math.max(30_000, runs * 1_000),
+    interruptAfterTimeLimit: 10_000 + runs * 100,
     markInterruptAsFailure: false,
     reporter: (details) => {
       if (!details.failed) return;

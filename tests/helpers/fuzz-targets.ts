@@ -18,7 +18,7 @@ import {
   queryString,
   urlPiece,
 } from './fuzz-inputs.ts';
-import { type CaseRequest, type FuzzSession, type OriginChoice, type Role, fuzzAdmin, fuzzParameters } from './fuzz-session.ts';
+import { type CaseRequest, FUZZ_STATS, type FuzzSession, type OriginChoice, type Role, fuzzAdmin, fuzzParameters } from './fuzz-session.ts';
 
 /**
  * The catalogue of what the fuzz test attacks: every endpoint of SPEC §7 (server/api/*.ts),
@@ -39,10 +39,18 @@ function target<T>(name: string, arbitrary: fc.Arbitrary<T>, run: (session: Fuzz
     runs,
     assert: async (session, index, count) => {
       const property = fc.asyncProperty(arbitrary, async (input) => {
-        await run(session, input);
-        await session.checkAlive(`a case of ${name}`);
+        await session.runCase(async () => {
+          await run(session, input);
+          await session.checkAlive();
+        });
       });
-      await fc.assert(property, fuzzParameters<[T]>(index, count));
+      try {
+        await fc.assert(property, fuzzParameters<[T]>(index, count));
+      } finally {
+        const statistics = session.takeStatistics();
+        if (FUZZ_STATS) console.log(`${name}\n${statistics}`);
+      }
+      session.throwRecordedFailures();
     },
   };
 }
@@ -55,12 +63,16 @@ function requests(name: string, arbitrary: fc.Arbitrary<CaseRequest>, runs?: (ba
 // ------------------------------------------------------------------ who, from where, how framed
 
 /** Admin-only endpoints mostly see the admin, so the cases get past the session check. */
-const adminMostly: fc.Arbitrary<Role> = fc.constantFrom<Role>('admin', 'admin', 'admin', 'admin', 'admin', 'visitor', 'forged');
+const adminMostly: fc.Arbitrary<Role> = fc.oneof({ weight: 8, arbitrary: fc.constant<Role>('admin') }, { weight: 2, arbitrary: fc.constantFrom<Role>('visitor', 'forged') });
 const anyone: fc.Arbitrary<Role> = fc.constantFrom<Role>('visitor', 'visitor', 'admin', 'admin', 'forged');
 const visitorMostly: fc.Arbitrary<Role> = fc.constantFrom<Role>('visitor', 'visitor', 'visitor', 'admin', 'forged');
 
 /** Writes mostly come from our own origin (or none, as curl sends), sometimes from elsewhere. */
-const writeOrigin: fc.Arbitrary<OriginChoice> = fc.constantFrom<OriginChoice>('same', 'same', 'same', 'same', 'same', 'same', 'none', 'none', 'foreign', 'null', 'garbage', 'cross-site-fetch');
+const writeOrigin: fc.Arbitrary<OriginChoice> = fc.oneof(
+  { weight: 14, arbitrary: fc.constant<OriginChoice>('same') },
+  { weight: 2, arbitrary: fc.constant<OriginChoice>('none') },
+  { weight: 2, arbitrary: fc.constantFrom<OriginChoice>('foreign', 'null', 'garbage', 'cross-site-fetch') },
+);
 const readOrigin: fc.Arbitrary<OriginChoice> = fc.constantFrom<OriginChoice>('none', 'none', 'none', 'same', 'foreign');
 
 interface Frame {
@@ -86,7 +98,7 @@ const frame: fc.Arbitrary<Frame> = fc.oneof(
 
 /** Headers that test the HTTP layer itself: compression, proxies, huge or broken values. */
 const oddHeaders: fc.Arbitrary<Array<[string, string]>> = fc.oneof(
-  { weight: 16, arbitrary: fc.constant<Array<[string, string]>>([]) },
+  { weight: 40, arbitrary: fc.constant<Array<[string, string]>>([]) },
   { weight: 3, arbitrary: fc.constantFrom('gzip', 'br', 'deflate', 'gzip, deflate, br', 'identity;q=0, *;q=0', 'x'.repeat(200)).map((value): Array<[string, string]> => [['Accept-Encoding', value]]) },
   { weight: 1, arbitrary: fc.constantFrom('application/json', 'text/html', '*/*', 'image/webp', 'garbage', '').map((value): Array<[string, string]> => [['Accept', value]]) },
   { weight: 1, arbitrary: fc.constantFrom('1.2.3.4', 'unknown', '::1, 10.0.0.1', 'x'.repeat(300), '999.999.999.999').map((value): Array<[string, string]> => [['X-Forwarded-For', value]]) },
@@ -248,33 +260,40 @@ const fileName = fc.oneof(
 const textPart = (name: string, valid: fc.Arbitrary<string>): fc.Arbitrary<MultipartPart> =>
   fieldValue(valid).map((value) => ({ name, data: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value) ?? '') }));
 
+/** The form's four parts, each usually there, in a generated order, sometimes with extra parts. */
 const uploadParts: fc.Arbitrary<MultipartPart[]> = fc
   .tuple(
-    textPart('title', text('Netback note', 'Brochure')),
-    textPart('description', text('A short note', '')),
-    textPart('category', fc.constantFrom(...DOCUMENT_CATEGORIES)),
-    fc.record({
-      file: fileBytes,
-      name: fileName,
-      type: fc.constantFrom<string | undefined>('application/pdf', 'image/png', 'application/octet-stream', undefined, 'text/html', 'x'.repeat(300)),
-      field: fc.constantFrom('file', 'file', 'file', 'files', 'title', ''),
-    }),
-    fc.array(fc.record({ name: fc.oneof(text('file', 'title', 'extra', ''), nastyText.map((name) => name.replace(/["\r\n]/g, ''))), data: anyText.map((value) => Buffer.from(value)) }), { maxLength: 2 }),
+    fc.option(textPart('title', text('Netback note', 'Brochure')), { freq: 10 }),
+    fc.option(textPart('description', text('A short note', '')), { freq: 6 }),
+    fc.option(textPart('category', fc.constantFrom(...DOCUMENT_CATEGORIES)), { freq: 10 }),
+    fc.option(
+      fc.record({
+        file: fileBytes,
+        name: fileName,
+        type: fc.constantFrom<string | undefined>('application/pdf', 'application/pdf', 'image/png', 'application/octet-stream', undefined, 'text/html', 'x'.repeat(300)),
+        field: fc.oneof({ weight: 10, arbitrary: fc.constant('file') }, { weight: 1, arbitrary: fc.constantFrom('files', 'title', '') }),
+      }),
+      { freq: 10 },
+    ),
+    fc.option(fc.array(fc.record({ name: fc.oneof(text('file', 'title', 'extra', ''), nastyText.map((name) => name.replace(/["\r\n]/g, ''))), data: anyText.map((value) => Buffer.from(value)) }), { minLength: 1, maxLength: 2 }), { freq: 5 }),
   )
-  .chain(([title, description, category, file, extras]) =>
-    fc.shuffledSubarray([title, description, category, { name: file.field, filename: file.name, contentType: file.type, data: file.file.data }, ...extras], {
-      // Usually every part; sometimes some missing; always in a generated order.
-      minLength: 0,
-    }),
-  );
+  .chain(([title, description, category, file, extras]) => {
+    const filePart: MultipartPart | null = file && { name: file.field, filename: file.name, contentType: file.type, data: file.file.data };
+    const parts = [title, description, category, filePart, ...(extras ?? [])].filter((part): part is MultipartPart => part !== null);
+    // Browsers send the fields first; the server must cope with any order.
+    return fc.oneof(fc.constant(parts), fc.shuffledSubarray(parts, { minLength: parts.length, maxLength: parts.length }));
+  });
 
 /** A well-formed multipart form (or nearly), with generated fields and file, framed every way. */
 const uploadRequest: fc.Arbitrary<CaseRequest> = fc
   .record({
     boundary,
     parts: uploadParts,
-    unclosed: fc.constantFrom(false, false, false, false, false, true),
-    typeHeader: fc.constantFrom<'own' | 'other' | 'missing' | 'no-boundary' | 'lying'>('own', 'own', 'own', 'own', 'own', 'own', 'own', 'own', 'other', 'missing', 'no-boundary', 'lying'),
+    unclosed: fc.constantFrom(false, false, false, false, false, false, false, true),
+    typeHeader: fc.oneof(
+      { weight: 16, arbitrary: fc.constant('own' as const) },
+      { weight: 1, arbitrary: fc.constantFrom('other' as const, 'missing' as const, 'no-boundary' as const, 'lying' as const) },
+    ),
     as: adminMostly,
     origin: writeOrigin,
     frame,
@@ -302,7 +321,8 @@ const uploadRequest: fc.Arbitrary<CaseRequest> = fc
       cutAt: Math.floor(body.length * frame.cut),
       as,
       origin,
-      label: `upload ${parts.map((part) => (part.filename !== undefined ? `${part.name}(file ${part.data.length} B)` : part.name)).join(',') || 'no parts'}${unclosed ? ', no closing boundary' : ''}`,
+      label: 'upload',
+      detail: `${parts.map((part) => (part.filename !== undefined ? `${part.name}(file ${part.data.length} B)` : part.name)).join(',') || 'no parts'}${unclosed ? ', no closing boundary' : ''}`,
     };
   });
 
@@ -340,7 +360,8 @@ const malformedMultipart: fc.Arbitrary<CaseRequest> = fc
       cutAt: Math.floor(body.length * frame.cut),
       as,
       origin: 'same',
-      label: `malformed multipart: ${kind}`,
+      label: 'malformed multipart',
+      detail: kind,
     };
   });
 
@@ -428,7 +449,8 @@ async function signedPut(session: FuzzSession, input: SignedPutCase): Promise<vo
     cutAt: Math.floor(body.length * frame.cut),
     as: input.as,
     origin: input.origin,
-    label: `signed PUT (${input.tamper})`,
+    label: 'signed PUT',
+    detail: input.tamper,
   });
   await session.send(put(input.body, input.frame));
   if (input.accept) {
