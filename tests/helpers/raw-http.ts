@@ -24,7 +24,8 @@ export async function rawRequest(baseUrl: string, head: string, chunks: Buffer[]
   socket.on('error', () => {});
   await once(socket, 'connect');
   const received: Buffer[] = [];
-  socket.on('data', (chunk: Buffer) => received.push(chunk));
+  // A client that hangs up reads nothing: the server's writes back up, as with a stalled reader.
+  if (!hangUp) socket.on('data', (chunk: Buffer) => received.push(chunk));
   const closed = once(socket, 'close');
   const write = (bytes: Buffer | string) => new Promise<void>((resolve) => socket.write(bytes, () => resolve()));
   await write(head);

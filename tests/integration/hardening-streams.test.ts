@@ -111,6 +111,26 @@ describe.each(combinations)('broken request bodies on %s with %s storage', (dial
     await expectHealthyAndClean();
   });
 
+  it('survives a download whose client stops reading and hangs up, and lets go of the file', async () => {
+    const form = new FormData();
+    form.append('title', 'Large download');
+    form.append('category', 'infographics');
+    form.append('file', new Blob([new Uint8Array(Buffer.concat([samplePdf(), Buffer.alloc(12 * 1024 * 1024, 0x20)]))]), 'large.pdf');
+    const uploaded = await fetch(`${t.url}/api/documents/upload`, { method: 'POST', body: form, headers: { cookie: t.cookie } });
+    expect(uploaded.status).toBe(201);
+    const { id } = (await uploaded.json()) as AdminDocument;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const head = [`GET /api/documents/download/${id} HTTP/1.1`, `Host: 127.0.0.1:${new URL(t.url).port}`, '', ''].join('\r\n');
+      await rawRequest(t.url, head, [], { hangUp: true });
+    }
+    expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
+    if (backend === 'disk') {
+      const objectsDir = path.join(t.server.database.dataDir, 'objects');
+      expect(await eventually(() => openFilesUnder(objectsDir), (held) => held.length === 0)).toEqual([]);
+    }
+    expect((await fetch(`${t.url}/api/documents/${id}`, { method: 'DELETE', headers: { cookie: t.cookie } })).status).toBe(204);
+  });
+
   it('still takes a whole upload afterwards', async () => {
     const form = new MultipartBuilder().field('title', 'Whole after broken').field('category', 'infographics').file('file', 'ok.pdf', samplePdf()).close();
     expect(await sendForm(form)).toBe(201);
