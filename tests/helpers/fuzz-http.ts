@@ -51,21 +51,8 @@ export interface FuzzResponse {
 /** Writes one request and reads until the server closes, fails, or `timeoutMs` passes. */
 export function sendRaw(origin: URL, request: FuzzRequest, timeoutMs: number): Promise<FuzzResponse> {
   const started = performance.now();
-  const framing = request.framing ?? (request.body ? 'content-length' : 'none');
   const ending = request.ending ?? 'complete';
-  const body = request.body ?? Buffer.alloc(0);
-  const sentBody = ending === 'complete' ? body : body.subarray(0, Math.max(0, Math.min(request.cutAt ?? 0, body.length)));
-
-  const names = new Set(request.headers.map(([name]) => name.toLowerCase()));
-  const lines = [`${request.method} ${request.target} HTTP/1.1`];
-  if (!names.has('host')) lines.push(`Host: ${origin.host}`);
-  if (!names.has('connection')) lines.push('Connection: close');
-  for (const [name, value] of request.headers) lines.push(`${name}: ${value}`);
-  // The declared length is always the whole body, so a cut body is a truncated one.
-  if (framing === 'content-length') lines.push(`Content-Length: ${body.length}`);
-  if (framing === 'chunked') lines.push('Transfer-Encoding: chunked');
-  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8');
-  const wire = Buffer.concat([head, framing === 'chunked' ? chunked(sentBody, ending === 'complete') : sentBody]);
+  const wire = wireBytes(origin, request);
 
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -93,6 +80,25 @@ export function sendRaw(origin: URL, request: FuzzRequest, timeoutMs: number): P
       else setTimeout(() => socket.resetAndDestroy(), 20);
     });
   });
+}
+
+/** The bytes `sendRaw` writes for a request (a cut body already cut): also what a failure dump holds. */
+export function wireBytes(origin: URL, request: FuzzRequest): Buffer {
+  const framing = request.framing ?? (request.body ? 'content-length' : 'none');
+  const ending = request.ending ?? 'complete';
+  const body = request.body ?? Buffer.alloc(0);
+  const sentBody = ending === 'complete' ? body : body.subarray(0, Math.max(0, Math.min(request.cutAt ?? 0, body.length)));
+
+  const names = new Set(request.headers.map(([name]) => name.toLowerCase()));
+  const lines = [`${request.method} ${request.target} HTTP/1.1`];
+  if (!names.has('host')) lines.push(`Host: ${origin.host}`);
+  if (!names.has('connection')) lines.push('Connection: close');
+  for (const [name, value] of request.headers) lines.push(`${name}: ${value}`);
+  // The declared length is always the whole body, so a cut body is a truncated one.
+  if (framing === 'content-length') lines.push(`Content-Length: ${body.length}`);
+  if (framing === 'chunked') lines.push('Transfer-Encoding: chunked');
+  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8');
+  return Buffer.concat([head, framing === 'chunked' ? chunked(sentBody, ending === 'complete') : sentBody]);
 }
 
 /** Chunked transfer coding in a few chunks; without the last chunk when the body ends early. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Parameters } from 'fast-check';
 import type { Dialect } from '../../server/db/connection.ts';
-import { type FuzzRequest, type FuzzResponse, responseHeader, responseText, sendRaw } from './fuzz-http.ts';
+import { type FuzzRequest, type FuzzResponse, responseHeader, responseText, sendRaw, wireBytes } from './fuzz-http.ts';
 import { type TestServer, startTestServer } from './server.ts';
 
 /**
@@ -39,6 +39,7 @@ export class FuzzSession {
   private crashes: unknown[] = [];
   private failures: FuzzFailure[] = [];
   private lastRequest: FuzzRequest | null = null;
+  private dumps = 0;
   /** Answers per case label and method: with FUZZ_STATS=1, printed per target to show what the cases reached. */
   private statuses = new Map<string, Map<string, number>>();
   private readonly onCrash = (error: unknown) => {
@@ -162,7 +163,7 @@ export class FuzzSession {
     const what = describeRequest(request);
     this.throwIfCrashed(request, what);
     const fail = (kind: string, message: string) => {
-      throw new FuzzFailure(`${kind} ${request.label ?? ''} ${request.method}`, message);
+      throw new FuzzFailure(`${kind} ${request.label ?? ''} ${request.method}`, message + this.dump(request));
     };
     if (response.timedOut) fail('timeout', `no answer within ${FUZZ_TIMEOUT_MS} ms to ${what}`);
     if (response.status !== null && response.status >= 500) {
@@ -185,8 +186,18 @@ export class FuzzSession {
     const headline = message.split('\n')[0] ?? '';
     throw new FuzzFailure(
       `crash (${headline}) ${request?.label ?? ''} ${request?.method ?? ''}`,
-      `the server process would have died (uncaught: ${message.split('\n').slice(0, 4).join(' | ')}) after ${what}`,
+      `the server process would have died (uncaught: ${message.split('\n').slice(0, 4).join(' | ')}) after ${what}${request ? this.dump(request) : ''}`,
     );
+  }
+
+  /** With FUZZ_DUMP_DIR: writes the failing request's exact bytes there (replay: `nc host port < file`). */
+  private dump(request: FuzzRequest): string {
+    const dir = process.env.FUZZ_DUMP_DIR;
+    if (!dir) return '';
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${(request.label ?? 'case').replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}-${++this.dumps}.http`);
+    fs.writeFileSync(file, wireBytes(this.origin, request));
+    return `\n  request bytes: ${file}`;
   }
 
   /**
