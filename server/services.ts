@@ -18,7 +18,11 @@ export async function createServices(
   logger: Logger,
   options: { database?: DbHandle } = {},
 ): Promise<Services> {
-  const database = options.database ?? openDatabase(config.database);
+  const database =
+    options.database ??
+    openDatabase(config.database, {
+      onIdleConnectionError: (error) => logger.warn({ err: error }, 'an idle database connection failed; a new one opens when needed'),
+    });
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

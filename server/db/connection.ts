@@ -20,13 +20,24 @@ export interface DbHandle {
 // PostgreSQL BIGINT (COUNT(*) and friends) arrives as a string by default; our counts fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function openDatabase(config: DatabaseConfig, options: { searchPath?: string } = {}): DbHandle {
+export interface OpenOptions {
+  searchPath?: string;
+  /**
+   * Told about an error on an idle PostgreSQL connection (the server restarted, an admin
+   * ended the session). pg emits those on the pool, and an 'error' nobody listens to would
+   * end the process; the pool drops that connection and opens a new one when next needed.
+   */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): DbHandle {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: config.url,
       max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return handle(db, 'postgres');
   }

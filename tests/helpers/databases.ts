@@ -48,7 +48,8 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = openDatabase({ dialect: 'postgres', url: url.toString() });
+  // The forced drop below ends connections a test server may still hold idle.
+  const handle = openDatabase({ dialect: 'postgres', url: url.toString() }, { onIdleConnectionError: () => {} });
   return {
     handle,
     url: url.toString(),

@@ -1,4 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase } from '../../server/db/connection.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/databases.ts';
@@ -54,5 +56,29 @@ describe.each(testDialects)('the data layer on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     await database.handle.close();
     expect(await database.handle.ping()).toBe(false);
+  });
+});
+
+describe.runIf(testDialects.includes('postgres'))('a PostgreSQL connection that fails while idle', () => {
+  it('is dropped and replaced, without ending the process', async () => {
+    const baseUrl = process.env.TEST_DATABASE_URL ?? '';
+    const database = await createTestDatabase('postgres');
+    const seen: Error[] = [];
+    // A handle of the server's kind: it reports idle-connection errors rather than throwing them.
+    const handle = openDatabase({ dialect: 'postgres', url: database.url }, { onIdleConnectionError: (error) => seen.push(error) });
+    try {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+      const pid = rows[0]?.pid;
+      // What a PostgreSQL restart or an administrator's pg_terminate_backend does to an idle connection.
+      const killer = new pg.Client({ connectionString: baseUrl });
+      await killer.connect();
+      await killer.query('select pg_terminate_backend($1)', [pid]);
+      await killer.end();
+      await expect.poll(() => seen.length).toBeGreaterThan(0);
+      expect(await handle.ping()).toBe(true);
+    } finally {
+      await handle.close();
+      await database.destroy();
+    }
   });
 });
