@@ -2,9 +2,10 @@
 // `npm start`: build the app when the sources are newer than the last build, then serve it
 // with NODE_ENV=production (without it React Router loads its slower development build).
 // `--build-only` stops after the build; the end-to-end tests use it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { nativeSqliteProblem } from './rebuild-better-sqlite3.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
@@ -37,10 +38,43 @@ if (buildIsStale()) {
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
-if (!process.argv.includes('--build-only')) {
-  process.env.NODE_ENV = 'production';
-  process.chdir(root);
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import('../server/index.ts');
+if (process.argv.includes('--build-only')) process.exit(0);
+
+// On Node 24.19+ a better-sqlite3 compiled against that Node's own headers aborts the process
+// at its first garbage-collected statement (issue 17: "RemoveEnvironmentCleanupHook …
+// Assertion failed", right after "sample documents added"). That was never tsx's register():
+// `node --import tsx server/index.ts` aborts the same way. See rebuild-better-sqlite3.mjs.
+const usesSqlite = !/^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '');
+const problem = usesSqlite ? nativeSqliteProblem() : null;
+if (problem) {
+  console.error(problem);
+  process.exit(1);
 }
+
+// The server runs as its own process, `node --import tsx server/index.ts`, the way the dev
+// server and the issue's workaround run it, with this environment passed through. libuv
+// reads UV_THREADPOOL_SIZE once, when its thread pool first starts, and in this process the
+// pool ran before the server's first line could set it (started by tsx's register() on
+// Node 24, by Node 20's ESM loader before this file even ran); a new process starts with it.
+const child = spawn(process.execPath, [...process.execArgv, '--import', 'tsx', 'server/index.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+// A signal sent to this process alone (a process manager, `kill`) reaches the server, which
+// shuts down gracefully; from a terminal both get it, and the server ignores the repeat.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('error', (error) => {
+  console.error(`Could not start the server: ${error.message}`);
+  process.exit(1);
+});
+child.on('exit', (code, signal) => {
+  if (signal) {
+    // Die of the same signal, so a supervisor sees how the server ended (SIGABRT: a crash).
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+  }
+  process.exit(code ?? 1);
+});
