@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /**
  * Bounds password hashing in this process. scrypt runs on libuv's thread pool, which also
  * serves file reads and zlib for every page: unbounded, a burst of logins fills the pool and
@@ -14,8 +16,16 @@ export interface HashQueueLimits {
   maxWaiting: number;
 }
 
-/** Two hashes keep a login around 0.35 s while leaving the pool and a core to pages; eight waiting is about 1.5 s of work. */
-export const DEFAULT_HASH_QUEUE: HashQueueLimits = { concurrency: 2, maxWaiting: 8 };
+/**
+ * A scrypt keeps a core busy for ~0.35 s, so hashes get at most half the cores (one on a
+ * two-core machine: in `npm run bench:login` two at once doubled page latency during a burst,
+ * one left it as in quiet times) and never more than two (128 MiB each). Ten may wait, about
+ * 3.5 s of work at worst, so one address's ten allowed attempts (login-throttle.ts) always fit.
+ */
+export const DEFAULT_HASH_QUEUE: HashQueueLimits = {
+  concurrency: Math.min(2, Math.max(1, Math.floor(os.availableParallelism() / 2))),
+  maxWaiting: 10,
+};
 
 export class HashQueue {
   private running = 0;
