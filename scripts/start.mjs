@@ -56,10 +56,13 @@ if (problem) {
 // reads UV_THREADPOOL_SIZE once, when its thread pool first starts, and in this process the
 // pool ran before the server's first line could set it (started by tsx's register() on
 // Node 24, by Node 20's ESM loader before this file even ran); a new process starts with it.
+// Eight threads, unless the environment says otherwise: at most 2 scrypt
+// (server/services/auth/hash-queue.ts) and 2 sharp images (server/services/documents/image-work.ts)
+// leave 4 for file reads, zlib and DNS, so a login or thumbnail burst cannot stall pages.
 const child = spawn(process.execPath, [...process.execArgv, '--import', 'tsx', 'server/index.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
+  env: { ...process.env, NODE_ENV: 'production', UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '8' },
 });
 // A signal sent to this process alone (a process manager, `kill`) reaches the server, which
 // shuts down gracefully; from a terminal both get it, and the server ignores the repeat.
