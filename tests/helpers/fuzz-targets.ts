@@ -477,11 +477,13 @@ const pageUrl: fc.Arbitrary<string> = fc
     data: fc.constantFrom(false, false, false, true),
     query: queryString(PAGE_PARAMS),
     tab: fc.option(fc.oneof(fc.constantFrom(...TAB_VALUES), urlPiece), { freq: 2 }),
+    // The absolute form a proxy sends (RFC 9112 §3.2.2), now and then.
+    authority: fc.oneof({ weight: 9, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('http://127.0.0.1', 'http://www.example.com:8080', 'https://evil.example') }),
   })
-  .map(({ page, data, query, tab }) => {
+  .map(({ page, data, query, tab, authority }) => {
     const path = data ? `${page === '/' ? '/_root' : page}.data` : page;
     const tabParam = tab === null ? '' : `${query ? '&' : '?'}tab=${tab}`;
-    return `${path}${query}${tabParam}`;
+    return `${authority}${path}${query}${tabParam}`;
   });
 
 /** Paths nobody routed: broken escapes, traversal, doubled slashes, odd request-targets. */
@@ -522,7 +524,8 @@ const weirdPath: fc.Arbitrary<string> = fc.oneof(
     ),
   },
   // Request-targets that are not a path at all.
-  { weight: 1, arbitrary: fc.constantFrom('*', 'abc', 'http://127.0.0.1/', 'http://evil.example/knowledge-base', '//', '?', '#frag', '/a#b') },
+  // (RFC 9112 §3.2.2: a server must accept the absolute form, as proxies send it.)
+  { weight: 2, arbitrary: fc.constantFrom('*', 'abc', 'http://127.0.0.1/', 'http://evil.example/knowledge-base', 'HTTP://127.0.0.1/knowledge-base?tab=faq', '//', '?', '#frag', '/a#b') },
 );
 
 // ------------------------------------------------------------------ the catalogue
