@@ -68,15 +68,20 @@ export class FuzzSession {
       UPLOAD_MAX_BYTES: String(256 * 1024),
       ...(process.env.FUZZ_LOG_LEVEL ? { LOG_LEVEL: process.env.FUZZ_LOG_LEVEL } : {}),
     });
-    const response = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify(fuzzAdmin),
-      signal: AbortSignal.timeout(FUZZ_TIMEOUT_MS),
-    });
-    if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
-    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    return new FuzzSession(server, new URL(server.url), cookie);
+    try {
+      const response = await fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify(fuzzAdmin),
+        signal: AbortSignal.timeout(FUZZ_TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`admin login failed: ${response.status} ${await response.text()}`);
+      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      return new FuzzSession(server, new URL(server.url), cookie);
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
