@@ -282,7 +282,7 @@ export function fuzzParameters<T>(index: number, runs: number): Parameters<T> {
       const error = details.errorInstance;
       const message = error instanceof Error ? error.message : String(error);
       throw new Error(
-        `${message}\n(after ${details.numRuns} cases, shrunk ${details.numShrinks} times; replay with FUZZ_SEED=${FUZZ_SEED}: property seed ${seed}, path "${details.counterexamplePath ?? ''}")`,
+        `${message}\n(after ${details.numRuns} cases, shrunk ${details.numShrinks} times; FUZZ_SEED=${FUZZ_SEED} reproduces it: fast-check seed ${seed}, path "${details.counterexamplePath ?? ''}")`,
       );
     },
   };
