@@ -50,13 +50,24 @@ export function nativeSqliteProblem() {
   if (!fs.existsSync(file)) {
     return `better-sqlite3 has no native module (${path.relative(root, file)}): run \`node scripts/rebuild-better-sqlite3.mjs\`.`;
   }
-  if (!hasCleanupHookAbort(file)) return null;
+  if (!hasCleanupHookAbort(file)) return loadProblem(file);
   return (
     'better-sqlite3 was compiled against the headers of Node 24.19 or later, whose node::ObjectWrap makes ' +
     'the process abort when a statement is garbage-collected (nodejs/node#65446: "RemoveEnvironmentCleanupHook … ' +
     `Assertion failed"). Rebuild it against the ${SAFE_NODE24_HEADERS} headers: \`node scripts/rebuild-better-sqlite3.mjs\` ` +
     '(README, "Node.js versions").'
   );
+}
+
+/** Loads the module in a throwaway process: built for another Node.js, it says so there. */
+function loadProblem(file) {
+  const result = spawnSync(process.execPath, ['-e', 'require(process.argv[1])', file], { encoding: 'utf8' });
+  if (result.status === 0) return null;
+  const versions = /NODE_MODULE_VERSION (\d+)\. This version of Node\.js requires\s+NODE_MODULE_VERSION (\d+)/.exec(result.stderr);
+  const reason = versions
+    ? `it was built for module version ${versions[1]}, Node ${process.versions.node} needs ${versions[2]}`
+    : (result.stderr.split('\n').find((line) => /error/i.test(line)) ?? `exit ${result.status}`).trim();
+  return `better-sqlite3's native module does not load on Node ${process.versions.node} (${reason}): run \`node scripts/rebuild-better-sqlite3.mjs\`.`;
 }
 
 function run(command, args, options = {}) {
