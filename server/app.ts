@@ -9,7 +9,7 @@ import { createApiRouter } from './api/index.ts';
 import { createObjectImagesRouter } from './api/object-images.ts';
 import { compressResponses } from './compress-responses.ts';
 import { type Services, createRequestContext } from './context.ts';
-import { pageMethodGuard, refuseMalformedPath } from './http-guards.ts';
+import { acceptAbsoluteForm, pageMethodGuard, refuseMalformedPath } from './http-guards.ts';
 
 export interface AppOptions {
   services: Services;
@@ -28,6 +28,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   app.disable('x-powered-by');
   // req.ip honours X-Forwarded-For only from proxies TRUST_PROXY names.
   app.set('trust proxy', config.trustProxy);
+  app.use(acceptAbsoluteForm);
 
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString('base64');

@@ -8,6 +8,31 @@ import type { Logger } from './logger.ts';
  */
 
 /**
+ * A request line in absolute form (`GET http://host/path HTTP/1.1`), as a proxy sends it,
+ * must be accepted by a server (RFC 9112 §3.2.2). Express routes on it as it is, and React
+ * Router's adapter joins it to the Host header and throws "Invalid URL" (a 500). The target
+ * becomes its path and query before any route sees it; the site's own URLs come from
+ * SITE_URL, never from the host named in the request, so nothing else needs it.
+ */
+export const acceptAbsoluteForm: RequestHandler = (req, res, next) => {
+  if (req.url.startsWith('/') || req.url === '*') return next();
+  let target: URL;
+  try {
+    target = new URL(req.url);
+  } catch {
+    res.status(400).set('Cache-Control', 'no-store').type('text/plain').send('Bad Request: the request target is not a valid URL.');
+    return;
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    res.status(400).set('Cache-Control', 'no-store').type('text/plain').send('Bad Request: the request target is not a valid URL.');
+    return;
+  }
+  req.url = `${target.pathname}${target.search}`;
+  req.originalUrl = req.url;
+  next();
+};
+
+/**
  * A path with a bad %-escape (`/%ZZ`, `/%C0%AF`) cannot be decoded by any router: Express
  * and React Router throw URIError on it, which became a 500. One check for every path,
  * before any route, makes it a 400.

@@ -19,6 +19,10 @@ import { PassThrough, type Readable, finished } from 'node:stream';
  */
 export function streamCopy(source: Readable, onSourceError?: (error: Error) => void): PassThrough {
   const copy = new PassThrough();
+  // The consumer learns of a failure through its own pipeline or listeners; this one is for a
+  // copy nobody reads (a skipped part) or one destroyed before its consumer attached, whose
+  // 'error' would otherwise be unhandled and end the process.
+  copy.on('error', () => {});
   // finished() keeps its 'error' listener on the source after it has called back, so an
   // error emitted later (by a badly behaved stream) is still handled.
   finished(source, { writable: false }, (error) => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDialects } from '../helpers/databases.ts';
+import { rawRequest } from '../helpers/raw-http.ts';
 import { type TestServer, startTestServer } from '../helpers/server.ts';
 
 /**
@@ -26,6 +27,20 @@ describe.each(testDialects)('HTTP edges on %s', (dialect) => {
       expect(errors).not.toHaveBeenCalled();
     },
   );
+
+  it.each([
+    ['http://127.0.0.1/leadership', 200],
+    ['http://elsewhere.example/knowledge-base?tab=faq', 200],
+    ['https://127.0.0.1/no-such-page', 404],
+    // Express finds no path in this one and answers its own 404 before any middleware.
+    ['http://[bad/', 404],
+    ['ftp://127.0.0.1/', 400],
+  ] as const)('answers a request line in absolute form, GET %s, as its path (%i), not with an error', async (target, status) => {
+    const errors = vi.spyOn(t.services.logger, 'error');
+    const exchange = await rawRequest(t.url, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(exchange.status).toBe(status);
+    expect(errors).not.toHaveBeenCalled();
+  });
 
   it.each([
     ['POST', '/'],
