@@ -1,16 +1,12 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: {
-    alias: {
-      '~': fileURLToPath(new URL('./app', import.meta.url)),
-      '@content': fileURLToPath(new URL('./content', import.meta.url)),
-    },
-  },
+  // The path aliases (~/, @content/, @domain/) are declared once, in tsconfig.json's `paths`,
+  // which TypeScript, Vite, Vitest, tsx and Playwright all read.
+  resolve: { tsconfigPaths: true },
   build: {
     // Assets are content-hashed and served with immutable caching.
     assetsInlineLimit: 0,

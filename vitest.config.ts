@@ -1,13 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: {
-    alias: {
-      '~': fileURLToPath(new URL('./app', import.meta.url)),
-      '@content': fileURLToPath(new URL('./content', import.meta.url)),
-    },
-  },
+  // Path aliases: tsconfig.json's `paths`, as in vite.config.ts (whose React Router plugin
+  // the tests do without).
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
     environment: 'node',
