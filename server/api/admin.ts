@@ -1,6 +1,6 @@
+import { singleLineText } from '@domain/zod.ts';
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { singleLineText } from '../../app/lib/zod.ts';
 import type { Services } from '../context.ts';
 import { HttpError } from './errors.ts';
 

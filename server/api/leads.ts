@@ -1,5 +1,3 @@
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { z } from 'zod';
 import {
   type FormOutcome,
   DEMO_KEY_FIELD,
@@ -8,25 +6,27 @@ import {
   demoRedirectUrl,
   isDemoKey,
   safeReturnPath,
-} from '../../app/features/leads/form-outcome.ts';
+} from '@domain/leads/form-outcome.ts';
 import {
   type FieldErrors,
   type ValidationResult,
   HONEYPOT_FIELD,
   validateContactMessage,
   validateDemoRequest,
-} from '../../app/features/leads/schemas.ts';
-import type { Services } from '../context.ts';
-import type { LeadKind } from '../db/tables/leads.ts';
-import { hit } from '../services/rate-limiter.ts';
-import { type CsvColumn, toCsv } from '../services/leads/csv.ts';
+} from '@domain/leads/schemas.ts';
 import {
   type ContactMessage,
   type DemoRequest,
+  type LeadKind,
   DEFAULT_PAGE_SIZE,
   LEAD_STATUSES,
   MAX_PAGE_SIZE,
-} from '../services/leads/types.ts';
+} from '@domain/leads/types.ts';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { z } from 'zod';
+import type { Services } from '../context.ts';
+import { hit } from '../services/rate-limiter.ts';
+import { type CsvColumn, toCsv } from '../services/leads/csv.ts';
 import { HttpError } from './errors.ts';
 import { parseIdParam } from './params.ts';
 import { requireAdmin } from './require-admin.ts';
@@ -37,7 +37,7 @@ import { requireAdmin } from './require-admin.ts';
  *
  * The two posts take JSON (the enhanced forms) or a classic urlencoded form post (no
  * JavaScript). JSON gets 201 / 400 {message, fieldErrors} / 429; a form post gets a 303
- * back to its page with the outcome in the URL (see app/features/leads/form-outcome.ts).
+ * back to its page with the outcome in the URL (see domain/leads/form-outcome.ts).
  */
 
 const BODY_LIMIT = '32kb';

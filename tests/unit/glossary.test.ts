@@ -10,7 +10,7 @@ import {
 import { glossaryQuerySchema, glossaryTermSchema } from '../../app/features/knowledge-base/glossary-schema.ts';
 import { GLOSSARY_CATEGORIES, type GlossaryTerm, normalizeList } from '../../app/features/knowledge-base/glossary-term.ts';
 import { parseTab, tabHref, visibleTabs } from '../../app/features/knowledge-base/tabs.ts';
-import { withoutForbiddenOneLine } from '../../app/lib/text-characters.ts';
+import { withoutForbiddenOneLine } from '../../domain/text-characters.ts';
 import { escapeLike } from '../../server/services/glossary.ts';
 
 const term = (overrides: Partial<GlossaryTerm>): GlossaryTerm => ({

@@ -6,8 +6,8 @@ import {
   readDemoUrlState,
   safeReturnPath,
   toDemoKey,
-} from '../../app/features/leads/form-outcome.ts';
-import { validateContactMessage, validateDemoRequest } from '../../app/features/leads/schemas.ts';
+} from '../../domain/leads/form-outcome.ts';
+import { validateContactMessage, validateDemoRequest } from '../../domain/leads/schemas.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { csvCell, toCsv } from '../../server/services/leads/csv.ts';
 import { DEFAULT_TIMING, retryDelayMs } from '../../server/services/leads/notifier.ts';

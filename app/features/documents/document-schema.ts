@@ -1,4 +1,4 @@
-import { multiLineText, singleLineText, z } from '../../lib/zod';
+import { multiLineText, singleLineText, z } from '@domain/zod';
 import { CAROUSEL_IMAGE_PATH, DOCUMENT_LIMITS, type DocumentCategory, documentMessages, isDocumentCategory } from './document-rules';
 
 /**
@@ -14,7 +14,7 @@ const requiredCategory = z
   .refine(isDocumentCategory, documentMessages.categoryUnknown)
   .transform((value) => value as DocumentCategory);
 
-/** One line, like its input; control characters are refused in every field (app/lib/zod.ts). */
+/** One line, like its input; control characters are refused in every field (domain/zod.ts). */
 const requiredTitle = singleLineText(
   z
     .string({ error: documentMessages.titleRequired })

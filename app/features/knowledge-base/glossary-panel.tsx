@@ -1,11 +1,11 @@
 import { glossaryCategoryLabels, glossaryCopy } from '@content/knowledge-base';
+import { withoutForbiddenOneLine } from '@domain/text-characters';
 import { Plus, Search } from 'lucide-react';
 import { type FormEvent, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router';
 import { ClientOnly } from '~/components/client-only';
 import { Button } from '~/components/ui/button';
 import { useAdmin } from '~/features/admin/use-admin';
-import { withoutForbiddenOneLine } from '~/lib/text-characters';
 import { toast } from '~/lib/toast';
 import { inputClass, labelClass } from './form-styles';
 import type { GlossaryPageData } from './glossary-data';

@@ -1,4 +1,4 @@
-import { multiLineText, singleLineText, z } from '../../lib/zod';
+import { multiLineText, singleLineText, z } from '@domain/zod';
 import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryCategoryFilter, normalizeList } from './glossary-term';
 
 /**
@@ -16,7 +16,7 @@ function text(label: string) {
 
 /**
  * Required text; one line (the term, an input) or several (the definition, a textarea).
- * Control characters are refused either way (app/lib/zod.ts).
+ * Control characters are refused either way (domain/zod.ts).
  */
 function requiredText(label: string, max: number, lines: 'single' | 'multi') {
   const base = text(label).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);

@@ -1,9 +1,9 @@
 import { contactForm as copy } from '@content/leads';
+import { RETURN_TO_FIELD, readContactUrlState } from '@domain/leads/form-outcome';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
-import { RETURN_TO_FIELD, readContactUrlState } from './form-outcome';
 import { FormNotice, Honeypot, TextAreaField, TextField, focusFirstError, readFieldErrors, sendLead } from './form-parts';
 import {
   type ContactField,
@@ -14,7 +14,7 @@ import {
   contactFields,
   emptyContactValues,
   validateContactMessage,
-} from './schemas';
+} from '@domain/leads/schemas';
 
 /**
  * The home page's contact form (SPEC §4, §5). A real form posting to /api/contact, so it

@@ -1,10 +1,10 @@
 import { demoForm as copy } from '@content/leads';
+import { DEMO_KEY_FIELD, RETURN_TO_FIELD } from '@domain/leads/form-outcome';
 import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
-import { DEMO_KEY_FIELD, RETURN_TO_FIELD } from './form-outcome';
 import { Honeypot, TextAreaField, TextField, focusFirstError, readFieldErrors, sendLead } from './form-parts';
 import {
   type DemoField,
@@ -15,7 +15,7 @@ import {
   demoFields,
   requiredDemoFields,
   validateDemoRequest,
-} from './schemas';
+} from '@domain/leads/schemas';
 
 export interface DemoFormState {
   values: DemoValues;

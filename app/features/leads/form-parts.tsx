@@ -1,9 +1,9 @@
 import { honeypotLabel } from '@content/leads';
+import { type FieldErrors, HONEYPOT_FIELD } from '@domain/leads/schemas';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import type { ChangeEvent, ReactNode } from 'react';
 import { ApiError, apiRequest } from '~/lib/api';
 import { cn } from '~/lib/cn';
-import { type FieldErrors, HONEYPOT_FIELD } from './schemas';
 
 /**
  * The pieces both lead forms are made of: labelled fields whose error is tied to the

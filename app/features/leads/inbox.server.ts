@@ -1,5 +1,5 @@
+import type { ContactMessage, DemoRequest, LeadPage } from '@domain/leads/types';
 import type { AppLoadContext } from 'react-router';
-import type { ContactMessage, DemoRequest, LeadPage } from '../../../server/services/leads/types';
 import { INBOX_PAGE_SIZE, type InboxParams, parseInboxParams } from './inbox-params';
 
 export type InboxData = InboxParams & {

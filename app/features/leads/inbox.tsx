@@ -1,8 +1,8 @@
 import { inbox as copy } from '@content/leads';
+import type { ContactMessage, DemoRequest } from '@domain/leads/types';
 import { ChevronLeft, ChevronRight, Download, Mail, Phone } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import type { ContactMessage, DemoRequest } from '../../../server/services/leads/types';
 import { Button, buttonClass } from '~/components/ui/button';
 import { ApiError, apiRequest } from '~/lib/api';
 import { cn } from '~/lib/cn';

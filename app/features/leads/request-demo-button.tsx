@@ -1,4 +1,6 @@
 import { demoForm as copy } from '@content/leads';
+import { type DemoUrlState, demoAnchor, demoOpenHref, readDemoUrlState, toDemoKey } from '@domain/leads/form-outcome';
+import { emptyDemoValues, validateDemoRequest } from '@domain/leads/schemas';
 import { X } from 'lucide-react';
 import { type Dispatch, type SetStateAction, useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -7,9 +9,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/
 import { toast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
 import { DemoRequestForm, type DemoFormState } from './demo-request-form';
-import { type DemoUrlState, demoAnchor, demoOpenHref, readDemoUrlState, toDemoKey } from './form-outcome';
 import { FormNotice } from './form-parts';
-import { emptyDemoValues, validateDemoRequest } from './schemas';
 
 function stateFromUrl(fromUrl: DemoUrlState | null): DemoFormState {
   if (!fromUrl || fromUrl.outcome === 'sent') return { values: emptyDemoValues(), errors: {}, trap: '' };

@@ -1,8 +1,7 @@
+import type { LeadKind, LeadStatus } from '@domain/leads/types.ts';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
-export type LeadStatus = 'pending' | 'handled';
 export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'failed';
-export type LeadKind = 'contact' | 'demo';
 
 export interface ContactMessageTable {
   id: Generated<number>;

@@ -1,4 +1,4 @@
-import type { ContactMessage, DemoRequest } from './types.ts';
+import type { ContactMessage, DemoRequest } from '@domain/leads/types.ts';
 
 export interface NotificationEmail {
   subject: string;

@@ -1,6 +1,6 @@
-import type { ContactMessageInput, DemoRequestInput } from '../../../app/features/leads/schemas.ts';
+import type { ContactMessageInput, DemoRequestInput } from '@domain/leads/schemas.ts';
+import type { ContactMessage, DemoRequest, LeadKind, LeadListQuery, LeadPage, LeadStatus } from '@domain/leads/types.ts';
 import type { Db } from '../../db/connection.ts';
-import type { LeadKind, LeadStatus } from '../../db/tables/leads.ts';
 import type { Logger } from '../../logger.ts';
 import { LeadNotifier, type Mailer, type NotifierTiming, type NotifySettings } from './notifier.ts';
 import { enqueueNotification } from './outbox.ts';
@@ -14,7 +14,6 @@ import {
   setContactMessageStatus,
   setDemoRequestStatus,
 } from './queries.ts';
-import type { ContactMessage, DemoRequest, LeadListQuery, LeadPage } from './types.ts';
 
 export interface LeadsOptions {
   /** Null when SMTP_URL / LEADS_NOTIFY_TO are not set: leads are stored, nobody is e-mailed. */

@@ -1,7 +1,8 @@
+import type { LeadKind } from '@domain/leads/types.ts';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
-import type { LeadKind, LeadNotificationRow } from '../../db/tables/leads.ts';
+import type { LeadNotificationRow } from '../../db/tables/leads.ts';
 
 /**
  * The notification outbox (docs/decisions/007-lead-capture.md). A row is written in the

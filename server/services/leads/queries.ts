@@ -1,15 +1,8 @@
+import type { ContactMessage, DemoRequest, LeadKind, LeadListQuery, LeadPage, LeadStatus } from '@domain/leads/types.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
-import type {
-  ContactMessageRow,
-  DemoRequestRow,
-  LeadKind,
-  LeadStatus,
-  NewContactMessage,
-  NewDemoRequest,
-} from '../../db/tables/leads.ts';
-import type { ContactMessage, DemoRequest, LeadListQuery, LeadPage } from './types.ts';
+import type { ContactMessageRow, DemoRequestRow, NewContactMessage, NewDemoRequest } from '../../db/tables/leads.ts';
 
 /** Query functions for the two lead tables; each takes the database (or a transaction) first. */
 

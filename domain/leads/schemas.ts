@@ -1,9 +1,9 @@
-import { multiLineText, singleLineText, z } from '../../lib/zod';
+import { multiLineText, singleLineText, z } from '../zod.ts';
 
 /**
  * The one definition of a valid contact message and demo request, used by the forms in
  * the browser (instant feedback) and by the API (the real check). Strings are trimmed,
- * so "   " counts as empty. Keep this module free of app imports: the server loads it too.
+ * so "   " counts as empty.
  */
 
 export const LEAD_LIMITS = {
@@ -26,7 +26,7 @@ function text(label: string) {
 
 /**
  * A required one-line value: names, company, phone. Line breaks would let a value spill into
- * e-mail headers; control characters are refused in every field (app/lib/zod.ts).
+ * e-mail headers; control characters are refused in every field (domain/zod.ts).
  */
 function requiredLine(label: string, max: number) {
   return singleLineText(text(label).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`), label);

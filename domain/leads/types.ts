@@ -1,6 +1,12 @@
-import type { LeadKind, LeadStatus } from '../../db/tables/leads.ts';
+/**
+ * Leads as the admin API answers them and the inbox page shows them. The database's row
+ * types (server/db/tables/leads.ts) take their status and kind from here.
+ */
 
-export type { LeadKind, LeadStatus };
+export const LEAD_STATUSES = ['pending', 'handled'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+/** Which form a lead came from: the contact form or a Request Demo dialog. */
+export type LeadKind = 'contact' | 'demo';
 
 /** A contact message as the admin API and the inbox page see it. */
 export interface ContactMessage {
@@ -40,6 +46,5 @@ export interface LeadPage<T> {
   total: number;
 }
 
-export const LEAD_STATUSES: readonly LeadStatus[] = ['pending', 'handled'];
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

@@ -8,7 +8,7 @@ import {
   demoFields,
   emptyContactValues,
   emptyDemoValues,
-} from './schemas';
+} from './schemas.ts';
 
 /**
  * Post/Redirect/Get without cookies: after a classic form post the API answers 303 to a
@@ -20,7 +20,7 @@ import {
  *   /?contact=invalid&firstName=John&email=john%40company#contact
  *   /vpv-market?demo=R1lb&demoResult=invalid&name=…#request-demo-R1lb
  *
- * Shared by the API (builds the URL) and the forms (read it); no app imports.
+ * Shared by the API (builds the URL) and the forms (read it).
  */
 
 export type FormOutcome = 'sent' | 'invalid' | 'failed' | 'limited';

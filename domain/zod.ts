@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LINE_BREAK, MULTI_LINE_FORBIDDEN, SINGLE_LINE_FORBIDDEN } from './text-characters';
+import { LINE_BREAK, MULTI_LINE_FORBIDDEN, SINGLE_LINE_FORBIDDEN } from './text-characters.ts';
 
 /**
  * Zod for the schemas shared by browser and server. Import `z` from here, not from 'zod':
