@@ -1,6 +1,6 @@
+import { documentMessages } from '@domain/documents/rules.ts';
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { documentMessages } from '../../app/features/documents/document-rules.ts';
 import type { Services } from '../context.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
 import { ObjectTooLargeError, uploadIdOf } from '../storage/storage.ts';

@@ -1,8 +1,8 @@
+import { documentMessages } from '@domain/documents/rules.ts';
+import { documentUploadFieldsSchema, firstIssue } from '@domain/documents/schema.ts';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
-import { documentUploadFieldsSchema, firstIssue } from '../../app/features/documents/document-schema.ts';
-import { documentMessages } from '../../app/features/documents/document-rules.ts';
 import type { Services } from '../context.ts';
 import { type StoredFile } from '../services/documents/documents-service.ts';
 import { cleanOriginalName } from '../services/documents/file-name.ts';

@@ -1,7 +1,7 @@
+import { isDocumentCategory } from '@domain/documents/rules.ts';
+import { documentUpdateSchema, firstIssue } from '@domain/documents/schema.ts';
 import { pipeline } from 'node:stream/promises';
 import express, { type Request, type Response, type Router } from 'express';
-import { documentUpdateSchema, firstIssue } from '../../app/features/documents/document-schema.ts';
-import { isDocumentCategory } from '../../app/features/documents/document-rules.ts';
 import type { Services } from '../context.ts';
 import { ImageNotAvailableError, extensionOf } from '../services/documents/documents-service.ts';
 import { attachmentDisposition, downloadFileName } from '../services/documents/file-name.ts';

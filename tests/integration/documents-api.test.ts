@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentMessages } from '../../app/features/documents/document-rules.ts';
-import type { AdminDocument, PublicDocument } from '../../app/features/documents/document-types.ts';
+import { documentMessages } from '../../domain/documents/rules.ts';
+import type { AdminDocument, PublicDocument } from '../../domain/documents/types.ts';
 import { sampleDocuments } from '../../content/sample-documents.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { type DocumentsTestServer, startDocumentsServer, storageBackends } from '../helpers/documents-server.ts';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAROUSEL_LIMITS, documentMessages } from '../../app/features/documents/document-rules.ts';
-import type { AdminDocument, PublicDocument } from '../../app/features/documents/document-types.ts';
+import { CAROUSEL_LIMITS, documentMessages } from '../../domain/documents/rules.ts';
+import type { AdminDocument, PublicDocument } from '../../domain/documents/types.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { type DocumentsTestServer, startDocumentsServer, storageBackends } from '../helpers/documents-server.ts';
 import { image, impostors, largePng, samplePdf } from '../helpers/sample-files.ts';

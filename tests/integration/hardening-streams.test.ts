@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDocument } from '../../app/features/documents/document-types.ts';
+import type { AdminDocument } from '../../domain/documents/types.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { type DocumentsTestServer, startDocumentsServer, storageBackends } from '../helpers/documents-server.ts';
 import { MultipartBuilder, chunked, rawRequest } from '../helpers/raw-http.ts';

@@ -2,12 +2,12 @@ import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import './carousel-uploader.css';
 import { documentsCopy } from '@content/documents';
+import { CAROUSEL_LIMITS } from '@domain/documents/rules';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 import { useEffect, useRef } from 'react';
 import { toast } from '~/lib/toast';
-import { CAROUSEL_LIMITS } from './document-rules';
 import { acceptCarouselImage, failureMessage, getUploadUrl } from './documents-api';
 
 /**

@@ -1,9 +1,9 @@
 import { documentsCopy } from '@content/documents';
+import type { DocumentView } from '@domain/documents/types';
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
-import type { DocumentView } from './document-types';
 import { deleteDocument, failureMessage } from './documents-api';
 
 /** Asks before deleting; toasts 'Document deleted' or 'Delete failed' (SPEC §8). */

@@ -1,8 +1,8 @@
 import { documentsCopy } from '@content/documents';
+import type { DocumentView } from '@domain/documents/types';
 import { Download, FileText, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button, buttonClass } from '~/components/ui/button';
-import type { DocumentView } from './document-types';
 import { categoryLabel, formatBytes, formatDate, thumbnailUrl, typeLabel } from './format';
 
 /** At most this many thumbnails on a card; the rest are counted as +N (SPEC §2, §9). */

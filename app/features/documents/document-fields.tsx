@@ -1,5 +1,5 @@
 import { documentsCopy } from '@content/documents';
-import { DOCUMENT_CATEGORIES, DOCUMENT_LIMITS } from './document-rules';
+import { DOCUMENT_CATEGORIES, DOCUMENT_LIMITS } from '@domain/documents/rules';
 import { categoryLabel } from './format';
 
 export const inputClass =

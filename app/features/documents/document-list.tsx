@@ -1,4 +1,5 @@
 import { documentsCopy } from '@content/documents';
+import type { DocumentView } from '@domain/documents/types';
 import { lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import { ClientOnly } from '~/components/client-only';
@@ -6,7 +7,7 @@ import { Button } from '~/components/ui/button';
 import { useAdmin } from '~/features/admin/use-admin';
 import { toast } from '~/lib/toast';
 import { DocumentCard } from './document-card';
-import type { DocumentListData, DocumentView } from './document-types';
+import type { DocumentListData } from './documents.server';
 import { fetchDocuments } from './documents-api';
 import { notifyDocumentsChanged, useDocumentsChanged } from './documents-events';
 import { ImageViewer } from './image-viewer';

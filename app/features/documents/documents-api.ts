@@ -1,6 +1,6 @@
+import type { DocumentUpdate } from '@domain/documents/schema';
+import { type AdminDocument, type DocumentView, viewOfAdmin } from '@domain/documents/types';
 import { ApiError, apiGet, apiJson, apiRequest } from '~/lib/api';
-import type { DocumentUpdate } from './document-schema';
-import { type AdminDocument, type DocumentView, viewOfAdmin } from './document-types';
 
 /** The browser's document calls (SPEC §7). Each throws ApiError on a non-success answer. */
 

@@ -1,6 +1,17 @@
+import { isDocumentCategory } from '@domain/documents/rules';
+import { type DocumentView, viewOfAdmin } from '@domain/documents/types';
 import type { AppLoadContext } from 'react-router';
-import { isDocumentCategory } from './document-rules';
-import { type DocumentListData, viewOfAdmin } from './document-types';
+
+/**
+ * A server-rendered list for one tab: what the knowledge-base loader may return as
+ * `documents`, so the page arrives with its cards.
+ */
+export interface DocumentListData {
+  /** A category, or 'all' for the admin's All Documents. */
+  category: string;
+  /** null when the list could not be loaded; the component then fetches it itself. */
+  documents: DocumentView[] | null;
+}
 
 /**
  * A knowledge-base tab's documents for the loader, through the same service as the API, so

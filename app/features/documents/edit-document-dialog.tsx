@@ -1,12 +1,12 @@
 import { documentsCopy } from '@content/documents';
+import { documentUpdateSchema, firstIssue } from '@domain/documents/schema';
+import type { DocumentView } from '@domain/documents/types';
 import { ImagePlus, X } from 'lucide-react';
 import { type FormEvent, Suspense, lazy, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
 import { type DocumentFieldName, type DocumentFieldValues, DocumentFields } from './document-fields';
-import { documentUpdateSchema, firstIssue } from './document-schema';
-import type { DocumentView } from './document-types';
 import { failureMessage, updateDocument } from './documents-api';
 import { thumbnailUrl } from './format';
 

@@ -1,5 +1,5 @@
 import { knowledgeBaseTabs } from '@content/knowledge-base';
-import { fileTypeByMime } from './document-rules';
+import { fileTypeByMime } from '@domain/documents/rules';
 
 /** Display helpers for document cards; the same output on the server and in the browser. */
 

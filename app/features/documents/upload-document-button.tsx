@@ -1,4 +1,6 @@
 import { documentsCopy } from '@content/documents';
+import { DOCUMENT_ACCEPT, documentMessages } from '@domain/documents/rules';
+import { documentUploadFieldsSchema } from '@domain/documents/schema';
 import { Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -6,8 +8,6 @@ import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
 import { type DocumentFieldName, type DocumentFieldValues, DocumentFields, inputClass, labelClass } from './document-fields';
-import { documentUploadFieldsSchema } from './document-schema';
-import { DOCUMENT_ACCEPT, documentMessages } from './document-rules';
 import { failureMessage, isAbort, uploadDocument } from './documents-api';
 import { notifyDocumentsChanged } from './documents-events';
 

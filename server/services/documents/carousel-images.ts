@@ -1,6 +1,6 @@
+import { CAROUSEL_IMAGE_PATH, CAROUSEL_LIMITS } from '@domain/documents/rules.ts';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { CAROUSEL_IMAGE_PATH, CAROUSEL_LIMITS } from '../../../app/features/documents/document-rules.ts';
 import type { Logger } from '../../logger.ts';
 import { type ObjectStorage, objectKeys, readToBuffer, uploadIdOf } from '../../storage/storage.ts';
 import { imageWork } from './image-work.ts';

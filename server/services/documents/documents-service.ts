@@ -1,6 +1,6 @@
-import { type DocumentUpdate } from '../../../app/features/documents/document-schema.ts';
-import { CAROUSEL_IMAGE_PATH, type DocumentCategory, type DocumentFileType, fileTypeByMime, isDocumentCategory } from '../../../app/features/documents/document-rules.ts';
-import type { AdminDocument, PublicDocument } from '../../../app/features/documents/document-types.ts';
+import { CAROUSEL_IMAGE_PATH, type DocumentCategory, type DocumentFileType, fileTypeByMime, isDocumentCategory } from '@domain/documents/rules.ts';
+import { type DocumentUpdate } from '@domain/documents/schema.ts';
+import type { AdminDocument, PublicDocument } from '@domain/documents/types.ts';
 import type { Db } from '../../db/connection.ts';
 import type { DocumentRow } from '../../db/tables/documents.ts';
 import type { Logger } from '../../logger.ts';

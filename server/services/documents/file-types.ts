@@ -1,6 +1,6 @@
+import { DOCUMENT_FILE_TYPES, type DocumentFileType } from '@domain/documents/rules.ts';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { DOCUMENT_FILE_TYPES, type DocumentFileType } from '../../../app/features/documents/document-rules.ts';
 
 /**
  * What a file is, from its bytes (magic numbers), never from its name or the type the

@@ -1,7 +1,7 @@
+import { fileTypeByMime } from '@domain/documents/rules.ts';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { sampleDocuments } from '../../../content/sample-documents.ts';
-import { fileTypeByMime } from '../../../app/features/documents/document-rules.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
 import { type ObjectStorage, objectKeys } from '../../storage/storage.ts';

@@ -1,10 +1,10 @@
-import { multiLineText, singleLineText, z } from '@domain/zod';
-import { CAROUSEL_IMAGE_PATH, DOCUMENT_LIMITS, type DocumentCategory, documentMessages, isDocumentCategory } from './document-rules';
+import { multiLineText, singleLineText, z } from '../zod.ts';
+import { CAROUSEL_IMAGE_PATH, DOCUMENT_LIMITS, type DocumentCategory, documentMessages, isDocumentCategory } from './rules.ts';
 
 /**
  * The document library's validation (SPEC §3, §5), shared by the upload and edit dialogs
  * (instant feedback) and by server/api/documents.ts (the real check). The rules themselves
- * (categories, messages, limits) live in document-rules.ts.
+ * (categories, messages, limits) live in rules.ts.
  */
 
 const requiredCategory = z

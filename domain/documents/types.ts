@@ -1,4 +1,4 @@
-import type { DocumentCategory } from './document-rules';
+import type { DocumentCategory } from './rules.ts';
 
 /**
  * The documents API's answers (SPEC §3, §7). Both lists also carry the stored file's type
@@ -41,15 +41,4 @@ export type DocumentView = PublicDocument;
 export function viewOfAdmin(document: AdminDocument): DocumentView {
   const { filename, originalName: _originalName, uploadedAt, ...rest } = document;
   return { ...rest, fileName: filename, createdAt: uploadedAt };
-}
-
-/**
- * A server-rendered list for one tab: what the knowledge-base loader may return as
- * `documents`, so the page arrives with its cards (see documents.server.ts).
- */
-export interface DocumentListData {
-  /** A category, or 'all' for the admin's All Documents. */
-  category: string;
-  /** null when the list could not be loaded; the component then fetches it itself. */
-  documents: DocumentView[] | null;
 }

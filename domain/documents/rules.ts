@@ -1,8 +1,7 @@
 /**
  * The document library's rules (SPEC §3, §5) without the validation: categories, messages,
  * limits and file types. Pages import this; the Zod schemas that apply these rules live in
- * document-schema.ts, used by the admin dialogs and the server, so visitors do not download
- * Zod. No app imports: the server loads it too.
+ * schema.ts, used by the admin dialogs and the server, so visitors do not download Zod.
  */
 
 /** Document categories are the knowledge base's eight tab ids. */
