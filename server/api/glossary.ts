@@ -1,6 +1,6 @@
+import { glossaryQuerySchema, glossaryTermSchema } from '@domain/glossary/schema.ts';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
-import { glossaryQuerySchema, glossaryTermSchema } from '../../app/features/knowledge-base/glossary-schema.ts';
 import type { Services } from '../context.ts';
 import { DuplicateTermError } from '../services/glossary.ts';
 import { HttpError } from './errors.ts';

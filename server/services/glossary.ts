@@ -1,6 +1,6 @@
+import { type GlossaryTermInput } from '@domain/glossary/schema.ts';
+import { type GlossaryCategoryFilter, type GlossaryTerm, isGlossaryCategory } from '@domain/glossary/term.ts';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { type GlossaryTermInput } from '../../app/features/knowledge-base/glossary-schema.ts';
-import { type GlossaryCategoryFilter, type GlossaryTerm, isGlossaryCategory } from '../../app/features/knowledge-base/glossary-term.ts';
 import type { Db } from '../db/connection.ts';
 import { isSqlite } from '../db/migrations/portable.ts';
 import type { GlossaryTermRow } from '../db/tables/glossary.ts';

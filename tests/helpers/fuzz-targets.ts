@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DOCUMENT_CATEGORIES } from '../../domain/documents/rules.ts';
-import { GLOSSARY_CATEGORIES } from '../../app/features/knowledge-base/glossary-term.ts';
+import { GLOSSARY_CATEGORIES } from '../../domain/glossary/term.ts';
 import type { Ending, Framing } from './fuzz-http.ts';
 import { responseText } from './fuzz-http.ts';
 import {

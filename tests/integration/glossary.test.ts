@@ -1,6 +1,6 @@
 import { glossarySeed } from '@content/glossary-seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLOSSARY_CATEGORIES, type GlossaryTerm } from '../../app/features/knowledge-base/glossary-term.ts';
+import { GLOSSARY_CATEGORIES, type GlossaryTerm } from '../../domain/glossary/term.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { type TestServer, startTestServer } from '../helpers/server.ts';
 

@@ -7,8 +7,8 @@ import {
   slugify,
   termMatches,
 } from '../../app/features/knowledge-base/glossary-filter.ts';
-import { glossaryQuerySchema, glossaryTermSchema } from '../../app/features/knowledge-base/glossary-schema.ts';
-import { GLOSSARY_CATEGORIES, type GlossaryTerm, normalizeList } from '../../app/features/knowledge-base/glossary-term.ts';
+import { glossaryQuerySchema, glossaryTermSchema } from '../../domain/glossary/schema.ts';
+import { GLOSSARY_CATEGORIES, type GlossaryTerm, normalizeList } from '../../domain/glossary/term.ts';
 import { parseTab, tabHref, visibleTabs } from '../../app/features/knowledge-base/tabs.ts';
 import { withoutForbiddenOneLine } from '../../domain/text-characters.ts';
 import { escapeLike } from '../../server/services/glossary.ts';

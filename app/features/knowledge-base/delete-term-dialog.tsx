@@ -1,9 +1,9 @@
+import type { GlossaryTerm } from '@domain/glossary/term';
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
 import { deleteTerm, failureMessage } from './glossary-api';
-import type { GlossaryTerm } from './glossary-term';
 
 /** Asks before deleting a term; toasts 'Term deleted' or 'Failed to delete term' (SPEC §8). */
 export function DeleteTermDialog({

@@ -1,6 +1,6 @@
+import type { GlossaryTermInput } from '@domain/glossary/schema';
+import type { GlossaryTerm } from '@domain/glossary/term';
 import { ApiError, apiJson, apiRequest } from '~/lib/api';
-import type { GlossaryTermInput } from './glossary-schema';
-import type { GlossaryTerm } from './glossary-term';
 
 /** The admin's glossary calls (SPEC §7). Each throws ApiError on a non-success answer. */
 export function createTerm(input: GlossaryTermInput): Promise<GlossaryTerm> {

@@ -1,4 +1,4 @@
-import type { GlossaryCategoryFilter, GlossaryTerm } from './glossary-term';
+import type { GlossaryCategoryFilter, GlossaryTerm } from '@domain/glossary/term';
 
 /** What the knowledge-base loader hands the glossary tab. */
 export interface GlossaryPageData {

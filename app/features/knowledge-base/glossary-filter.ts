@@ -1,4 +1,4 @@
-import { type GlossaryCategoryFilter, type GlossaryTerm, splitList } from './glossary-term';
+import { type GlossaryCategoryFilter, type GlossaryTerm, splitList } from '@domain/glossary/term';
 
 /** How long typing waits before the URL (and the server's list) follows the search box. */
 export const SEARCH_URL_DEBOUNCE_MS = 300;

@@ -1,4 +1,5 @@
 import { glossaryCategoryLabels, glossaryCopy } from '@content/knowledge-base';
+import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryCategoryFilter, type GlossaryTerm, isGlossaryCategory } from '@domain/glossary/term';
 import { withoutForbiddenOneLine } from '@domain/text-characters';
 import { Plus, Search } from 'lucide-react';
 import { type FormEvent, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -10,7 +11,6 @@ import { toast } from '~/lib/toast';
 import { inputClass, labelClass } from './form-styles';
 import type { GlossaryPageData } from './glossary-data';
 import { SEARCH_URL_DEBOUNCE_MS, anchorIds, filterTerms, relatedLinks } from './glossary-filter';
-import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryCategoryFilter, type GlossaryTerm, isGlossaryCategory } from './glossary-term';
 import type { GlossaryFormState } from './glossary-term-form';
 import { GlossaryTermCard } from './glossary-term-card';
 import { KNOWLEDGE_BASE_PATH } from './tabs';

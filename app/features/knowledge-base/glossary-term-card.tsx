@@ -1,9 +1,9 @@
 import { glossaryCopy, glossaryCategoryLabels } from '@content/knowledge-base';
+import { type GlossaryTerm, splitList } from '@domain/glossary/term';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import type { RelatedLink } from './glossary-filter';
-import { type GlossaryTerm, splitList } from './glossary-term';
 
 export interface TermAdminActions {
   onEdit: (term: GlossaryTerm) => void;

@@ -1,11 +1,11 @@
 import { glossaryCategoryLabels } from '@content/knowledge-base';
+import { glossaryTermSchema } from '@domain/glossary/schema';
+import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryTerm } from '@domain/glossary/term';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
 import { createTerm, failureMessage, serverFieldErrors, updateTerm } from './glossary-api';
 import { errorClass, inputClass, labelClass } from './form-styles';
-import { glossaryTermSchema } from './glossary-schema';
-import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryTerm } from './glossary-term';
 
 /** The glossary form's states (SPEC §4): hidden, adding, or editing one term. */
 export type GlossaryFormState = { mode: 'hidden' } | { mode: 'add' } | { mode: 'edit'; term: GlossaryTerm };

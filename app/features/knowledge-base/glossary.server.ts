@@ -1,7 +1,7 @@
+import { glossaryQuerySchema } from '@domain/glossary/schema';
+import { GLOSSARY_LIMITS } from '@domain/glossary/term';
 import type { AppLoadContext } from 'react-router';
 import type { GlossaryPageData } from './glossary-data';
-import { glossaryQuerySchema } from './glossary-schema';
-import { GLOSSARY_LIMITS } from './glossary-term';
 
 /** The glossary tab's data, and whether the URL's search was refused (the page then answers 400). */
 export interface GlossaryPageResult {

@@ -1,11 +1,10 @@
-import { multiLineText, singleLineText, z } from '@domain/zod';
-import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryCategoryFilter, normalizeList } from './glossary-term';
+import { multiLineText, singleLineText, z } from '../zod.ts';
+import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryCategoryFilter, normalizeList } from './term.ts';
 
 /**
  * The validation of a glossary term, shared by the admin form (instant feedback) and the API
  * (the real check), plus the search query both the API and the page loader read. The term's
- * shape and limits live in glossary-term.ts. Keep this module free of app imports: the server
- * loads it too.
+ * shape and limits live in term.ts.
  */
 
 function text(label: string) {
@@ -54,7 +53,7 @@ export type GlossaryTermInput = z.output<typeof glossaryTermSchema>;
 /**
  * GET /api/glossary?search=&category= (both optional; category 'all' means no filter). A
  * search is one line without control characters, like every text field: the API answers
- * 400, the page loader (glossary.server.ts) an empty result.
+ * 400, the page loader (app/features/knowledge-base/glossary.server.ts) an empty result.
  */
 export const glossaryQuerySchema = z.object({
   search: singleLineText(

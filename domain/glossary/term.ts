@@ -1,8 +1,7 @@
 /**
  * What a glossary term is, without the validation: categories, limits, the API's shape and the
  * comma-list helpers. Pages import this; only the admin form and the server need the Zod
- * schemas in glossary-schema.ts, so visitors do not download Zod. No app imports: the server
- * loads it too.
+ * schemas in schema.ts, so visitors do not download Zod.
  */
 
 export const GLOSSARY_CATEGORIES = ['lng', 'ngl', 'pipeline', 'processing', 'transportation', 'storage', 'general'] as const;
