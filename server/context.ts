@@ -1,3 +1,4 @@
+import type { AdminPrincipal } from '@domain/admin.ts';
 import type { AppLoadContext } from 'react-router';
 import type { ClientLoginUrls, Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
@@ -20,11 +21,6 @@ export interface Services {
   /** The document library, its object storage and carousel images. */
   documents: DocumentsService;
   leads: LeadsService;
-}
-
-export interface AdminPrincipal {
-  id: number;
-  username: string;
 }
 
 /** The browser-safe subset of configuration; the root loader sends exactly this. */

@@ -1,5 +1,5 @@
+import type { AdminPrincipal } from '@domain/admin';
 import { type AppLoadContext, data } from 'react-router';
-import type { AdminPrincipal } from '../../server/context';
 
 /**
  * The loader-side twin of the API's requireAdmin guard: returns the logged-in admin or

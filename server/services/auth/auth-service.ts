@@ -1,6 +1,6 @@
+import type { AdminPrincipal } from '@domain/admin.ts';
 import crypto from 'node:crypto';
 import type { Config } from '../../config.ts';
-import type { AdminPrincipal } from '../../context.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
 import { pruneExpired } from '../rate-limiter.ts';
