@@ -4,7 +4,7 @@ import { data } from 'react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { AdminBar } from '~/features/admin/admin-bar';
 import { loadDocumentsForTab } from '~/features/documents/documents.server';
-import { useAdmin } from '~/features/admin/use-admin';
+import { UploadDocumentOnDemand } from '~/features/documents/upload-document-on-demand';
 import { CalculatorsPanel } from '~/features/knowledge-base/calculators-panel';
 import { DocumentPanel } from '~/features/knowledge-base/document-panel';
 import { FaqPanel } from '~/features/knowledge-base/faq-panel';
@@ -16,6 +16,7 @@ import { TabBar } from '~/features/knowledge-base/tab-bar';
 import { type TabId, isDocumentTab, panelElementId, parseTab, tabElementId, tabHref, visibleTabs } from '~/features/knowledge-base/tabs';
 import { TutorialPanel } from '~/features/knowledge-base/tutorial-panel';
 import { pageMeta } from '~/lib/page-meta';
+import { useAdmin } from '~/lib/use-admin';
 import type { Route } from './+types/knowledge-base';
 
 /**
@@ -52,7 +53,7 @@ export default function KnowledgeBase({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={pages.knowledgeBase.heading} lead={pages.knowledgeBase.description} />
       <div className="container-page py-10 sm:py-12">
-        <AdminBar />
+        <AdminBar actions={<UploadDocumentOnDemand />} />
         <TabBar tabs={visibleTabs(admin !== null)} current={tab} />
         <div
           role="tabpanel"

@@ -1,28 +1,10 @@
-import { documentsCopy } from '@content/documents';
-import { Inbox, LogIn, LogOut, ShieldCheck, Upload } from 'lucide-react';
-import { type FormEvent, lazy, useId, useRef, useState } from 'react';
+import { Inbox, LogIn, LogOut, ShieldCheck } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { ClientOnly } from '~/components/client-only';
 import { Button } from '~/components/ui/button';
 import { ApiError, apiJson, apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { useAdmin } from './use-admin';
-
-// Admin-only controls load when an admin first needs them, so visitors download neither them
-// nor Zod (decision 010).
-const UploadDocumentButton = lazy(() =>
-  import('~/features/documents/upload-document-button').then((module) => ({ default: module.UploadDocumentButton })),
-);
-
-/** Stands in, disabled, until the real Upload Document button has loaded. */
-function UploadDocumentButtonLoading() {
-  return (
-    <Button size="sm" disabled>
-      <Upload aria-hidden="true" className="h-4 w-4" />
-      {documentsCopy.upload.button}
-    </Button>
-  );
-}
+import { useAdmin } from '~/lib/use-admin';
 
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
@@ -123,10 +105,11 @@ function LoginForm({ onCancel, onSuccess }: { onCancel: () => void; onSuccess: (
 
 /**
  * The knowledge base's admin area: Admin Login reveals the login form (with Cancel); once
- * logged in, a banner with the admin's name, Logout and Upload Document. Admin controls
- * are hidden for visitors, and the server enforces every admin action on its own.
+ * logged in, a banner with the admin's name, the page's own `actions` (the knowledge base
+ * passes Upload Document), the leads inbox and Logout. Admin controls are hidden for
+ * visitors, and the server enforces every admin action on its own.
  */
-export function AdminBar() {
+export function AdminBar({ actions }: { actions?: ReactNode }) {
   const admin = useAdmin();
   const revalidator = useRevalidator();
   const [formOpen, setFormOpen] = useState(false);
@@ -158,9 +141,7 @@ export function AdminBar() {
           Logged in as <strong>{admin.username}</strong>
         </p>
         <div className="flex flex-wrap gap-2">
-          <ClientOnly fallback={<UploadDocumentButtonLoading />}>
-            <UploadDocumentButton />
-          </ClientOnly>
+          {actions}
           <Link
             to="/admin/leads"
             className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-ink hover:bg-slate-50"

@@ -6,8 +6,8 @@ import { type FormEvent, lazy, useEffect, useId, useMemo, useRef, useState } fro
 import { useRevalidator, useSearchParams } from 'react-router';
 import { ClientOnly } from '~/components/client-only';
 import { Button } from '~/components/ui/button';
-import { useAdmin } from '~/features/admin/use-admin';
 import { toast } from '~/lib/toast';
+import { useAdmin } from '~/lib/use-admin';
 import { inputClass, labelClass } from './form-styles';
 import type { GlossaryPageData } from './glossary-data';
 import { SEARCH_URL_DEBOUNCE_MS, anchorIds, filterTerms, relatedLinks } from './glossary-filter';
