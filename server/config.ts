@@ -110,31 +110,32 @@ function parseTrustProxy(value: string): boolean | number | string {
 }
 
 export type DatabaseConfig =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string };
+  | { readonly dialect: 'sqlite'; readonly file: string }
+  | { readonly dialect: 'postgres'; readonly url: string };
 
+/** Built once at start and never changed after: loadConfig freezes it, nested objects too. */
 export interface Config {
-  env: 'production' | 'development' | 'test';
-  port: number;
-  host: string;
+  readonly env: 'production' | 'development' | 'test';
+  readonly port: number;
+  readonly host: string;
   /** Public origin, no trailing slash: used for canonical URLs, Open Graph and the sitemap. */
-  siteUrl: string;
-  dataDir: string;
-  database: DatabaseConfig;
-  logLevel: z.infer<typeof logLevel>;
-  shutdownTimeoutMs: number;
+  readonly siteUrl: string;
+  readonly dataDir: string;
+  readonly database: DatabaseConfig;
+  readonly logLevel: z.infer<typeof logLevel>;
+  readonly shutdownTimeoutMs: number;
   /** Whether and which proxies may set X-Forwarded-For; see parseTrustProxy. */
-  trustProxy: boolean | number | string;
+  readonly trustProxy: boolean | number | string;
   /** ADMIN_USERNAME + ADMIN_PASSWORD: an admin created or updated at start (deployments, tests). */
-  adminUsername: string | null;
-  adminPassword: string | null;
-  adminSession: { idleMs: number; absoluteMs: number };
+  readonly adminUsername: string | null;
+  readonly adminPassword: string | null;
+  readonly adminSession: { readonly idleMs: number; readonly absoluteMs: number };
   /** Client Log In targets (sign-in pages of the two platforms); null opens the in-page panel. */
-  clientLoginUrls: ClientLoginUrls;
-  leads: LeadsConfig;
-  storage: StorageConfig;
+  readonly clientLoginUrls: ClientLoginUrls;
+  readonly leads: LeadsConfig;
+  readonly storage: StorageConfig;
   /** UPLOAD_MAX_BYTES: the largest document an admin may upload. */
-  uploadMaxBytes: number;
+  readonly uploadMaxBytes: number;
 }
 
 /**
@@ -144,34 +145,40 @@ export interface Config {
  */
 export type StorageConfig =
   | {
-      kind: 'disk';
-      dir: string;
+      readonly kind: 'disk';
+      readonly dir: string;
       /** OBJECT_URL_SECRET, or null to keep a generated one in DATA_DIR. */
-      urlSecret: string | null;
+      readonly urlSecret: string | null;
     }
   | {
-      kind: 's3';
-      bucket: string;
-      region: string;
-      endpoint: string | null;
-      forcePathStyle: boolean;
-      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
+      readonly kind: 's3';
+      readonly bucket: string;
+      readonly region: string;
+      readonly endpoint: string | null;
+      readonly forcePathStyle: boolean;
+      readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string } | null;
     };
 
 export interface LeadsConfig {
   /** LEADS_RATE_LIMIT: contact and demo posts per minute per client IP; 0 turns the limit off. */
-  rateLimitPerMinute: number;
+  readonly rateLimitPerMinute: number;
   /** SMTP_URL + LEADS_NOTIFY_TO (+ LEADS_NOTIFY_FROM): where new leads are e-mailed; null for nowhere. */
-  notify: { smtpUrl: string; to: string; from: string } | null;
+  readonly notify: { readonly smtpUrl: string; readonly to: string; readonly from: string } | null;
 }
 
 export interface ClientLoginUrls {
-  market: string | null;
-  lease: string | null;
+  readonly market: string | null;
+  readonly lease: string | null;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** Object.freeze all the way down, so a change after start throws instead of half-applying. */
+function deepFreeze<T extends object>(value: T): T {
+  for (const child of Object.values(value)) if (child !== null && typeof child === 'object') deepFreeze(child);
+  return Object.freeze(value);
 }
 
 function sqliteFileFrom(url: string): string {
@@ -215,7 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : path.join(dataDir, 'site.db'),
       };
 
-  return {
+  return deepFreeze<Config>({
     env: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
@@ -262,5 +269,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'disk', dir: path.join(dataDir, 'objects'), urlSecret: values.OBJECT_URL_SECRET ?? null },
     uploadMaxBytes: values.UPLOAD_MAX_BYTES,
-  };
+  });
 }

@@ -34,7 +34,7 @@ export async function createServices(
     const { storage, signer } = await createStorage(config);
     const documents = new DocumentsService(database.db, storage, signer, logger);
     await documents.seedSamples();
-    const leads = new LeadsService(database.db, logger, { notify: config.leads.notify, siteUrl: () => config.siteUrl });
+    const leads = new LeadsService(database.db, logger, { notify: config.leads.notify, siteUrl: config.siteUrl });
     // The lead notification sender polls in the background of every process (docs/decisions/007-lead-capture.md).
     leads.start();
     return { config, database, logger, auth, leads, glossary: createGlossaryService(database.db), documents };

@@ -19,7 +19,7 @@ export function createApiRouter(services: Services): Router {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  router.use(requireSameOrigin(() => services.config.siteUrl));
+  router.use(requireSameOrigin(services.config.siteUrl));
 
   // Area routers, one per file (server/api/<area>.ts), are mounted below.
   router.use(createAdminRouter(services));

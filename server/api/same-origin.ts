@@ -9,7 +9,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * means the configured public origin (SITE_URL) or the origin of the Host the request
  * was sent to, which a cross-site page cannot forge.
  */
-export function requireSameOrigin(siteUrl: () => string): RequestHandler {
+export function requireSameOrigin(siteUrl: string): RequestHandler {
   return (req, _res, next) => {
     if (safeMethods.has(req.method)) return next();
     const origin = req.get('origin');
@@ -20,7 +20,7 @@ export function requireSameOrigin(siteUrl: () => string): RequestHandler {
       } catch {
         return next(new HttpError(403, 'Cross-origin request refused.'));
       }
-      if (origin === siteUrl() || host === req.get('host')) return next();
+      if (origin === siteUrl || host === req.get('host')) return next();
       return next(new HttpError(403, 'Cross-origin request refused.'));
     }
     const fetchSite = req.get('sec-fetch-site');

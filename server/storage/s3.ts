@@ -41,7 +41,8 @@ export class S3Storage implements ObjectStorage {
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       forcePathStyle: config.forcePathStyle,
-      ...(config.credentials ? { credentials: config.credentials } : {}),
+      // A copy: the SDK marks the credentials object it is given ($source), and the config is frozen.
+      ...(config.credentials ? { credentials: { ...config.credentials } } : {}),
       // Checksums only where S3 requires them: the newer default (aws-chunked bodies with
       // trailing checksums, checksum query parameters on presigned URLs) is not understood
       // by every S3-compatible store, and breaks browser uploads to presigned URLs.

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
@@ -6,7 +6,7 @@ import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Services } from '../../server/context.ts';
 import type { Dialect } from '../../server/db/connection.ts';
-import { closeGracefully, listen } from '../../server/http-server.ts';
+import { closeGracefully } from '../../server/http-server.ts';
 import { createLogger } from '../../server/logger.ts';
 import { closeServices, createServices } from '../../server/services.ts';
 import { type TestDatabase, createTestDatabase } from './databases.ts';
@@ -29,22 +29,41 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Boots the real app on a loopback port over a database URL; `SITE_URL` defaults to that port. */
+/**
+ * Boots the real app on a loopback port over a database URL; `SITE_URL` defaults to that port.
+ * The port is taken first (an empty server listening on port 0) and the app attached after,
+ * so the config is built once, with its final SITE_URL, and never changed.
+ */
 async function bootApp(databaseUrl: string, dataDir: string, env: Record<string, string>, handle?: TestDatabase['handle']) {
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...env });
-  const services = await createServices(config, createLogger(config), handle ? { database: handle } : {});
-  const app = createApp({ services, build: await loadBuild(), clientDir: path.join(buildDir, 'client') });
-  const server = await listen(app, 0, '127.0.0.1');
+  const server = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const url = `http://127.0.0.1:${address.port}`;
-  // The configured SITE_URL would say port 0; tests that care set SITE_URL themselves.
-  if (!env.SITE_URL) config.siteUrl = url;
-  const stop = async () => {
-    await closeGracefully(server, 1000);
-    await closeServices(services);
-  };
-  return { url, services, server, stop };
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(address.port),
+      HOST: '127.0.0.1',
+      SITE_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      ...env,
+    });
+    const services = await createServices(config, createLogger(config), handle ? { database: handle } : {});
+    server.on('request', createApp({ services, build: await loadBuild(), clientDir: path.join(buildDir, 'client') }));
+    const stop = async () => {
+      await closeGracefully(server, 1000);
+      await closeServices(services);
+    };
+    return { url, services, server, stop };
+  } catch (error) {
+    server.close();
+    throw error;
+  }
 }
 
 /**

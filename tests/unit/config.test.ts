@@ -18,6 +18,22 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ SITE_URL: 'https://www.example.com/some/path/' }).siteUrl).toBe('https://www.example.com');
   });
 
+  it('is built once and cannot be changed after, not even its nested settings', () => {
+    const config = loadConfig({ SMTP_URL: 'smtp://mail.internal:587', LEADS_NOTIFY_TO: 'sales@example.com' });
+    // The casts stand for code that got hold of the object some other way: the types say readonly too.
+    expect(() => {
+      (config as { siteUrl: string }).siteUrl = 'http://127.0.0.1:1234';
+    }).toThrow(TypeError);
+    expect(() => {
+      (config.leads as { rateLimitPerMinute: number }).rateLimitPerMinute = 0;
+    }).toThrow(TypeError);
+    expect(() => {
+      (config.leads.notify as { to: string }).to = 'someone@else.example';
+    }).toThrow(TypeError);
+    expect(config.siteUrl).toBe('http://localhost:3000');
+    expect(config.leads.notify?.to).toBe('sales@example.com');
+  });
+
   it('switches to PostgreSQL for a postgres:// DATABASE_URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://user@db.internal:5432/site' });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://user@db.internal:5432/site' });

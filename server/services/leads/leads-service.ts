@@ -18,7 +18,8 @@ import {
 export interface LeadsOptions {
   /** Null when SMTP_URL / LEADS_NOTIFY_TO are not set: leads are stored, nobody is e-mailed. */
   notify: NotifySettings | null;
-  siteUrl: () => string;
+  /** The public origin the e-mails link to (the inbox). */
+  siteUrl: string;
   /** Tests swap the transport or shorten the timing. */
   mailer?: Mailer;
   timing?: Partial<NotifierTiming>;

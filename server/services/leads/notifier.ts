@@ -81,7 +81,7 @@ export class LeadNotifier {
     private readonly db: Db,
     private readonly logger: Logger,
     private readonly settings: NotifySettings,
-    private readonly siteUrl: () => string,
+    private readonly siteUrl: string,
     private readonly mailer: Mailer = smtpMailer(settings.smtpUrl),
     timing: Partial<NotifierTiming> = {},
   ) {
@@ -169,9 +169,9 @@ export class LeadNotifier {
     const leadId = Number(row.lead_id);
     if (row.kind === 'contact') {
       const lead = await findContactMessage(this.db, leadId);
-      return lead ? contactMessageEmail(lead, this.siteUrl()) : null;
+      return lead ? contactMessageEmail(lead, this.siteUrl) : null;
     }
     const lead = await findDemoRequest(this.db, leadId);
-    return lead ? demoRequestEmail(lead, this.siteUrl()) : null;
+    return lead ? demoRequestEmail(lead, this.siteUrl) : null;
   }
 }
