@@ -11,7 +11,7 @@ import pg from 'pg';
 import { glossarySeed } from '../content/glossary-seed.ts';
 import { type DbHandle, type Dialect, openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
-import { type GlossarySearch, countGlossaryTerms, searchGlossaryTerms } from '../server/services/glossary.ts';
+import { type GlossarySearch, countGlossaryTerms, searchGlossaryTerms } from '../server/services/glossary/queries.ts';
 import { printTable } from './bench/server.ts';
 
 const TOTAL_TERMS = Number(process.env.BENCH_TERMS ?? 10_000);

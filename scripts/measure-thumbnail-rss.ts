@@ -21,7 +21,7 @@ import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { closeGracefully, listen } from '../server/http-server.ts';
 import { createLogger } from '../server/logger.ts';
-import { closeServices, createServices } from '../server/services.ts';
+import { closeServices, createServices } from '../server/services/index.ts';
 
 const format = process.argv[2] === 'png' ? 'png' : 'jpeg';
 const clients = Number(process.argv[3] ?? 20);

@@ -8,8 +8,9 @@ import type { ServerBuild } from 'react-router';
 import { createApiRouter } from './api/index.ts';
 import { createObjectImagesRouter } from './api/object-images.ts';
 import { compressResponses } from './compress-responses.ts';
-import { type Services, createRequestContext } from './context.ts';
+import { createRequestContext } from './context.ts';
 import { acceptAbsoluteForm, pageMethodGuard, refuseMalformedPath } from './http-guards.ts';
+import type { Services } from './services/index.ts';
 
 export interface AppOptions {
   services: Services;

@@ -1,27 +1,7 @@
 import type { AdminPrincipal } from '@domain/admin.ts';
 import type { AppLoadContext } from 'react-router';
-import type { ClientLoginUrls, Config } from './config.ts';
-import type { DbHandle } from './db/connection.ts';
-import type { Logger } from './logger.ts';
-import type { AuthService } from './services/auth/auth-service.ts';
-import type { DocumentsService } from './services/documents/documents-service.ts';
-import type { GlossaryService } from './services/glossary.ts';
-import type { LeadsService } from './services/leads/leads-service.ts';
-
-/**
- * What the server hands to every React Router loader and action, so a loader and the
- * JSON API share one database connection and one code path.
- */
-export interface Services {
-  config: Config;
-  database: DbHandle;
-  logger: Logger;
-  auth: AuthService;
-  glossary: GlossaryService;
-  /** The document library, its object storage and carousel images. */
-  documents: DocumentsService;
-  leads: LeadsService;
-}
+import type { ClientLoginUrls } from './config.ts';
+import type { Services } from './services/index.ts';
 
 /** The browser-safe subset of configuration; the root loader sends exactly this. */
 export interface PublicConfig {

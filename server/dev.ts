@@ -4,7 +4,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { listen } from './http-server.ts';
 import { createLogger } from './logger.ts';
-import { createServices } from './services.ts';
+import { createServices } from './services/index.ts';
 
 /** `npm run dev`: Vite in middleware mode gives hot reload of the React app. */
 process.env.NODE_ENV ??= 'development';

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { closeGracefully, listen } from './http-server.ts';
 import { createLogger } from './logger.ts';
 import { warnIfEndOfLifeNode } from './node-support.ts';
-import { closeServices, createServices } from './services.ts';
+import { closeServices, createServices } from './services/index.ts';
 
 /** Production entry: load config, migrate, listen, and shut down gracefully on SIGTERM. */
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 import { singleLineText } from '@domain/zod.ts';
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import type { Services } from '../context.ts';
+import type { Services } from '../services/index.ts';
 import { HttpError } from './errors.ts';
 
 // The username reaches the database (lookups, throttle keys), so it refuses control

@@ -1,7 +1,7 @@
 import { documentMessages } from '@domain/documents/rules.ts';
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import type { Services } from '../context.ts';
+import type { Services } from '../services/index.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
 import { ObjectTooLargeError, uploadIdOf } from '../storage/storage.ts';
 import { streamCopy } from '../storage/stream-copy.ts';

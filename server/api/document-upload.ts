@@ -3,7 +3,7 @@ import { documentUploadFieldsSchema, firstIssue } from '@domain/documents/schema
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
-import type { Services } from '../context.ts';
+import type { Services } from '../services/index.ts';
 import { type StoredFile } from '../services/documents/documents-service.ts';
 import { cleanOriginalName } from '../services/documents/file-name.ts';
 import { SNIFF_BYTES, peek, sniffDocumentType } from '../services/documents/file-types.ts';

@@ -2,7 +2,7 @@ import { isDocumentCategory } from '@domain/documents/rules.ts';
 import { documentUpdateSchema, firstIssue } from '@domain/documents/schema.ts';
 import { pipeline } from 'node:stream/promises';
 import express, { type Request, type Response, type Router } from 'express';
-import type { Services } from '../context.ts';
+import type { Services } from '../services/index.ts';
 import { ImageNotAvailableError, extensionOf } from '../services/documents/documents-service.ts';
 import { attachmentDisposition, downloadFileName } from '../services/documents/file-name.ts';
 import type { ByteRange } from '../storage/storage.ts';

@@ -1,8 +1,8 @@
 import { glossaryQuerySchema, glossaryTermSchema } from '@domain/glossary/schema.ts';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
-import type { Services } from '../context.ts';
-import { DuplicateTermError } from '../services/glossary.ts';
+import type { Services } from '../services/index.ts';
+import { DuplicateTermError } from '../services/glossary/queries.ts';
 import { HttpError } from './errors.ts';
 import { parseIdParam } from './params.ts';
 import { requireAdmin } from './require-admin.ts';

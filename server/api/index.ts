@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import type { Services } from '../context.ts';
+import type { Services } from '../services/index.ts';
 import { createAdminRouter } from './admin.ts';
 import { createDocumentsRouter } from './documents.ts';
 import { apiErrorHandler, notFound } from './errors.ts';

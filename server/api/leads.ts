@@ -24,7 +24,7 @@ import {
 } from '@domain/leads/types.ts';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
-import type { Services } from '../context.ts';
+import type { Services } from '../services/index.ts';
 import { hit } from '../services/rate-limiter.ts';
 import { type CsvColumn, toCsv } from '../services/leads/csv.ts';
 import { HttpError } from './errors.ts';

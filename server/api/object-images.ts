@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import express, { type Router } from 'express';
-import type { Services } from '../context.ts';
+import type { Services } from '../services/index.ts';
 import { THUMBNAIL_WIDTHS } from '../services/documents/carousel-images.ts';
 import type { CarouselImageExt } from '../services/documents/file-types.ts';
 

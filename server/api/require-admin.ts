@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Services } from '../context.ts';
+import type { Services } from '../services/index.ts';
 import { HttpError } from './errors.ts';
 
 /**

@@ -11,7 +11,7 @@ import { glossaryQuerySchema, glossaryTermSchema } from '../../domain/glossary/s
 import { GLOSSARY_CATEGORIES, type GlossaryTerm, normalizeList } from '../../domain/glossary/term.ts';
 import { parseTab, tabHref, visibleTabs } from '../../app/features/knowledge-base/tabs.ts';
 import { withoutForbiddenOneLine } from '../../domain/text-characters.ts';
-import { escapeLike } from '../../server/services/glossary.ts';
+import { escapeLike } from '../../server/services/glossary/queries.ts';
 
 const term = (overrides: Partial<GlossaryTerm>): GlossaryTerm => ({
   id: 1,

@@ -1,14 +1,14 @@
 import { type GlossaryTermInput } from '@domain/glossary/schema.ts';
 import { type GlossaryCategoryFilter, type GlossaryTerm, isGlossaryCategory } from '@domain/glossary/term.ts';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Db } from '../db/connection.ts';
-import { isSqlite } from '../db/migrations/portable.ts';
-import type { GlossaryTermRow } from '../db/tables/glossary.ts';
+import type { Db } from '../../db/connection.ts';
+import { isSqlite } from '../../db/migrations/portable.ts';
+import type { GlossaryTermRow } from '../../db/tables/glossary.ts';
 
 /**
- * The knowledge-base glossary: search for the API and the page loader, and the admin's
- * create, update and delete. Query functions take `db` first; `createGlossaryService`
- * binds them to the app's database for `context.services.glossary`.
+ * The knowledge-base glossary's queries: search for the API and the page loader, and the
+ * admin's create, update and delete. They take `db` first; `createGlossaryService`
+ * (glossary-service.ts) binds them to the app's database for `context.services.glossary`.
  */
 
 export interface GlossarySearch {
@@ -152,24 +152,4 @@ function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   // better-sqlite3 and pg name the same failure differently.
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
-
-export interface GlossaryService {
-  search(query?: GlossarySearch): Promise<GlossaryTerm[]>;
-  count(): Promise<number>;
-  find(id: number): Promise<GlossaryTerm | null>;
-  create(input: GlossaryTermInput): Promise<GlossaryTerm>;
-  update(id: number, input: GlossaryTermInput): Promise<GlossaryTerm | null>;
-  remove(id: number): Promise<boolean>;
-}
-
-export function createGlossaryService(db: Db): GlossaryService {
-  return {
-    search: (query) => searchGlossaryTerms(db, query),
-    count: () => countGlossaryTerms(db),
-    find: (id) => findGlossaryTerm(db, id),
-    create: (input) => createGlossaryTerm(db, input),
-    update: (id, input) => updateGlossaryTerm(db, id, input),
-    remove: (id) => deleteGlossaryTerm(db, id),
-  };
 }

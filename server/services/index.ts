@@ -1,13 +1,28 @@
-import type { Config } from './config.ts';
-import type { Services } from './context.ts';
-import { type DbHandle, openDatabase } from './db/connection.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import type { Logger } from './logger.ts';
-import { AuthService } from './services/auth/auth-service.ts';
-import { DocumentsService } from './services/documents/documents-service.ts';
-import { createGlossaryService } from './services/glossary.ts';
-import { LeadsService } from './services/leads/leads-service.ts';
-import { createStorage } from './storage/create-storage.ts';
+import type { Config } from '../config.ts';
+import { type DbHandle, openDatabase } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Logger } from '../logger.ts';
+import { createStorage } from '../storage/create-storage.ts';
+import { AuthService } from './auth/auth-service.ts';
+import { DocumentsService } from './documents/documents-service.ts';
+import { type GlossaryService, createGlossaryService } from './glossary/glossary-service.ts';
+import { LeadsService } from './leads/leads-service.ts';
+
+/**
+ * What the server hands to every React Router loader and action (as `context.services`,
+ * server/context.ts) and to every API router, so a loader and the JSON API share one
+ * database connection and one code path.
+ */
+export interface Services {
+  config: Config;
+  database: DbHandle;
+  logger: Logger;
+  auth: AuthService;
+  glossary: GlossaryService;
+  /** The document library, its object storage and carousel images. */
+  documents: DocumentsService;
+  leads: LeadsService;
+}
 
 /**
  * Opens the database, brings its schema up to date and assembles the services shared by
