@@ -7,5 +7,9 @@
  */
 export interface ApiErrorBody {
   message: string;
-  fieldErrors?: Record<string, string[]>;
+  /** Always present on a 400 for invalid input (empty when no single field is to blame). */
+  fieldErrors?: ApiFieldErrors;
 }
+
+/** Each field's messages, keyed by the field's name, in the order they were found. */
+export type ApiFieldErrors = Record<string, string[]>;

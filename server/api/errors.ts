@@ -1,4 +1,6 @@
+import type { ApiFieldErrors } from '@domain/api-error.ts';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
 
 /** An error that carries the HTTP status and the human message the client shows. */
@@ -12,6 +14,38 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/**
+ * The 400 for invalid input, in the one shape every such answer has (domain/api-error.ts):
+ * `{message, fieldErrors}`, each field with the list of its messages in the order found.
+ * The message defaults to the first problem, so a client that reads only it still learns one.
+ *
+ * @example if (!parsed.success) throw invalidInput(parsed.error);
+ * @example throw invalidInput(parsed.error, 'Some fields are missing or invalid.');
+ */
+export function invalidInput(error: z.ZodError, message?: string): HttpError {
+  return invalidRequest(message ?? error.issues[0]?.message ?? 'Invalid input.', fieldErrorsOf(error));
+}
+
+/** A 400 for input no schema judged (a body that is not an object, a missing file): same shape, no field named unless given. */
+export function invalidRequest(message: string, fieldErrors: ApiFieldErrors = {}): HttpError {
+  return new HttpError(400, message, { fieldErrors });
+}
+
+/** Each top-level field's messages; problems with the whole body (empty path) are left to the message. */
+function fieldErrorsOf(error: z.ZodError): ApiFieldErrors {
+  const lists = new Map<string, string[]>();
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (field === undefined) continue;
+    const name = String(field);
+    const list = lists.get(name) ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    lists.set(name, list);
+  }
+  // fromEntries defines own properties, so even a field named "__proto__" stays data.
+  return Object.fromEntries(lists);
 }
 
 export const notFound: RequestHandler = (req, res) => {
