@@ -1,9 +1,16 @@
+import type { ApiErrorBody, ApiFieldErrors } from '@domain/api-error';
+
 /**
  * The browser's API client (SPEC §7): requests send credentials, bodies go as JSON, and
- * any non-success response throws an Error whose message is "{status}: {body text}" (or
- * the status text when the body is empty). No retries, no polling.
+ * any non-success response throws an ApiError whose message is "{status}: {body text}" (or
+ * the status text when the body is empty, SPEC §8). No retries, no polling.
  */
 export class ApiError extends Error {
+  /** The human message: a JSON body's `message`, or the body text as it came. */
+  readonly serverMessage: string;
+  /** Each field's messages from a JSON body's `fieldErrors` (a 400 for invalid input); empty otherwise. */
+  readonly fieldErrors: ApiFieldErrors;
+
   constructor(
     readonly status: number,
     readonly body: string,
@@ -11,18 +18,61 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
+    const parsed = parseErrorBody(body);
+    this.serverMessage = parsed.message ?? body;
+    this.fieldErrors = parsed.fieldErrors;
   }
+}
 
-  /** The human message from a JSON `{message}` body, or the raw text. */
-  get serverMessage(): string {
-    try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      if (typeof parsed.message === 'string') return parsed.message;
-    } catch {
-      // Not JSON: the body is the message.
-    }
-    return this.body;
+/**
+ * The one reader of a failure response: its status and text become an ApiError. Calls made
+ * with XMLHttpRequest (upload progress) build the same error from the request:
+ * `new ApiError(request.status, request.responseText, request.statusText)`.
+ */
+export async function readApiError(response: Response): Promise<ApiError> {
+  return new ApiError(response.status, await response.text(), response.statusText);
+}
+
+/**
+ * The first message of each field of a failed call, for forms that show one message a field;
+ * empty for anything but an ApiError that named fields.
+ */
+export function firstFieldErrors(error: unknown): Partial<Record<string, string>> {
+  if (!(error instanceof ApiError)) return {};
+  const entries = Object.entries(error.fieldErrors).flatMap(([field, messages]) =>
+    messages[0] === undefined ? [] : [[field, messages[0]] as const],
+  );
+  return Object.fromEntries(entries);
+}
+
+/** The body's message and field errors, when it is JSON of that shape; anything else is plain text. */
+function parseErrorBody(body: string): { message?: string; fieldErrors: ApiFieldErrors } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { fieldErrors: {} };
   }
+  if (!isRecord(parsed)) return { fieldErrors: {} };
+  const { message, fieldErrors } = parsed as Partial<Record<keyof ApiErrorBody, unknown>>;
+  return {
+    message: typeof message === 'string' ? message : undefined,
+    fieldErrors: isRecord(fieldErrors) ? stringLists(fieldErrors) : {},
+  };
+}
+
+/** Keeps the fields whose value is a list of strings (the shape every 400 sends), dropping the strings that are not. */
+function stringLists(fieldErrors: Record<string, unknown>): ApiFieldErrors {
+  const entries = Object.entries(fieldErrors).flatMap(([field, messages]) => {
+    if (!Array.isArray(messages)) return [];
+    const strings = messages.filter((message): message is string => typeof message === 'string');
+    return strings.length > 0 ? [[field, strings] as const] : [];
+  });
+  return Object.fromEntries(entries);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
@@ -32,7 +82,7 @@ export async function apiRequest(method: string, path: string, body?: unknown): 
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  if (!response.ok) throw await readApiError(response);
   return response;
 }
 
@@ -40,7 +90,7 @@ export async function apiRequest(method: string, path: string, body?: unknown): 
 export async function apiGet<T>(path: string, options: { on401?: 'throw' | 'returnNull' } = {}): Promise<T | null> {
   const response = await fetch(path, { credentials: 'include' });
   if (response.status === 401 && options.on401 === 'returnNull') return null;
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  if (!response.ok) throw await readApiError(response);
   return (await response.json()) as T;
 }
 

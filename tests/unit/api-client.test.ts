@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, firstFieldErrors, readApiError } from '~/lib/api';
+
+/** The browser's one reader of failure answers (app/lib/api.ts, SPEC §8). */
+describe('readApiError', () => {
+  const answer = (status: number, body: string, statusText = '', type = 'application/json') =>
+    new Response(body, { status, statusText, headers: { 'Content-Type': type } });
+
+  it('says "{status}: {body text}" and carries the field errors of a 400', async () => {
+    const body = JSON.stringify({ message: 'Some fields are missing or invalid.', fieldErrors: { email: ['Email is required.'] } });
+    const error = await readApiError(answer(400, body, 'Bad Request'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe(`400: ${body}`);
+    expect(error.status).toBe(400);
+    expect(error.serverMessage).toBe('Some fields are missing or invalid.');
+    expect(error.fieldErrors).toEqual({ email: ['Email is required.'] });
+    expect(firstFieldErrors(error)).toEqual({ email: 'Email is required.' });
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    const error = await readApiError(answer(502, '', 'Bad Gateway', 'text/plain'));
+    expect(error.message).toBe('502: Bad Gateway');
+    expect(error.serverMessage).toBe('');
+    expect(error.fieldErrors).toEqual({});
+  });
+
+  it('takes a plain-text body as the message', async () => {
+    const error = await readApiError(answer(401, 'Invalid username or password', 'Unauthorized', 'text/plain'));
+    expect(error.message).toBe('401: Invalid username or password');
+    expect(error.serverMessage).toBe('Invalid username or password');
+    expect(error.fieldErrors).toEqual({});
+  });
+
+  it('keeps only lists of strings from field errors of another shape', async () => {
+    const body = JSON.stringify({ message: 'x', fieldErrors: { a: 'one string', b: [1, 'kept'], c: [], d: null } });
+    const error = await readApiError(answer(400, body));
+    expect(error.fieldErrors).toEqual({ b: ['kept'] });
+    for (const odd of ['[1,2]', 'null', '"text"', '{"fieldErrors":[["a","b"]]}']) {
+      expect((await readApiError(answer(400, odd))).fieldErrors).toEqual({});
+    }
+  });
+
+  it('leaves a field named __proto__ as data', async () => {
+    const error = await readApiError(answer(400, '{"message":"x","fieldErrors":{"__proto__":["bad"]}}'));
+    expect(Object.getPrototypeOf(error.fieldErrors)).toBe(Object.prototype);
+    expect(Object.keys(error.fieldErrors)).toEqual(['__proto__']);
+  });
+
+  it('gives no field errors for anything but an ApiError', () => {
+    expect(firstFieldErrors(new Error('Network error'))).toEqual({});
+    expect(firstFieldErrors(undefined)).toEqual({});
+  });
+});
