@@ -13,7 +13,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Fewer, larger shared chunks: every page needs React, React Router, Radix and a few
-        // icons, and many tiny requests cost more than their bytes on a slow link (decision 009).
+        // icons, and many tiny requests cost more than their bytes on a slow link (decision 013).
         // Lazy-only code (Chart.js, Uppy, Zod) is not named here and keeps its own chunks.
         codeSplitting: {
           groups: [

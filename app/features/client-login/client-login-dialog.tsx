@@ -5,7 +5,7 @@ import { Dialog } from '~/components/ui/dialog';
 import { useClientLoginUrls } from '~/lib/client-login';
 import { goHomeAndScrollTo, scrollToSection } from '~/lib/scroll-to-section';
 
-// Only opened on request, never on the server: its content loads on first open (decision 009).
+// Only opened on request, never on the server: its content loads on first open (decision 014).
 const ClientLoginPanel = lazy(() => import('./client-login-panel'));
 
 const platforms = Object.keys(clientLoginPanels) as ClientPlatform[];

@@ -7,7 +7,7 @@ import { RequestDemoButton } from '~/features/leads/request-demo-button';
 
 /**
  * The content of the Client Log In panel. Its own module, loaded when the panel first opens,
- * so the demo request form (and Zod) stay out of every page's first load (decision 009).
+ * so the demo request form (and Zod) stay out of every page's first load (decision 014).
  */
 export default function ClientLoginPanel({
   platform,

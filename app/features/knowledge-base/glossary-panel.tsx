@@ -16,7 +16,7 @@ import { GlossaryTermCard } from './glossary-term-card';
 import { KNOWLEDGE_BASE_PATH } from './tabs';
 
 // Admin-only controls load when an admin first needs them, so visitors download neither them
-// nor Zod (decision 010).
+// nor Zod (decision 016).
 const GlossaryTermForm = lazy(() => import('./glossary-term-form').then((module) => ({ default: module.GlossaryTermForm })));
 const DeleteTermDialog = lazy(() => import('./delete-term-dialog').then((module) => ({ default: module.DeleteTermDialog })));
 
