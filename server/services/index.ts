@@ -1,12 +1,14 @@
 import type { Config } from '../config.ts';
 import { type DbHandle, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { type PeriodicTask, startPeriodicTask } from '../lib/periodic-task.ts';
 import type { Logger } from '../logger.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import { AuthService } from './auth/auth-service.ts';
 import { DocumentsService } from './documents/documents-service.ts';
 import { type GlossaryService, createGlossaryService } from './glossary/glossary-service.ts';
 import { LeadsService } from './leads/leads-service.ts';
+import { PRUNE_INTERVAL_MS, pruneExpired } from './rate-limiter.ts';
 
 /**
  * What the server hands to every React Router loader and action (as `context.services`,
@@ -22,6 +24,8 @@ export interface Services {
   /** The document library, its object storage and carousel images. */
   documents: DocumentsService;
   leads: LeadsService;
+  /** Deletes expired rate-limit windows in the background of every process; closeServices stops it. */
+  rateLimitPruning: PeriodicTask;
 }
 
 /**
@@ -52,7 +56,8 @@ export async function createServices(
     const leads = new LeadsService(database.db, logger, { notify: config.leads.notify, siteUrl: config.siteUrl });
     // The lead notification sender polls in the background of every process (docs/decisions/007-lead-capture.md).
     leads.start();
-    return { config, database, logger, auth, leads, glossary: createGlossaryService(database.db), documents };
+    const rateLimitPruning = startPeriodicTask('rate limit pruning', PRUNE_INTERVAL_MS, logger, () => pruneExpired(database.db));
+    return { config, database, logger, auth, leads, glossary: createGlossaryService(database.db), documents, rateLimitPruning };
   } catch (error) {
     // A start that fails half-way (migration, bootstrap, storage) must not leave the database open.
     await database.close();
@@ -62,5 +67,6 @@ export async function createServices(
 
 export async function closeServices(services: Services): Promise<void> {
   await services.leads.stop();
+  await services.rateLimitPruning.stop();
   await services.database.close();
 }

@@ -16,8 +16,8 @@ export interface RateLimitResult {
 
 /**
  * A fixed-window counter in the database, so every app process sharing it sees the same
- * counts. `hit()` counts an event and says whether it is within the limit; `peek()` only
- * reads (for "is this login blocked?" before checking a password).
+ * counts. `hit()` counts an event and says whether it is within the limit. (Admin login has
+ * its own counters in the same table: services/auth/login-throttle.ts.)
  *
  * @example
  * const result = await hit(db, `contact:${ip}`, { limit: 5, windowMs: 60_000 });
@@ -40,26 +40,18 @@ export async function hit(db: Db, key: string, rule: RateLimitRule, now = Date.n
   return { allowed: hits <= rule.limit, hits, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt - now) / 1000)) };
 }
 
-export async function peek(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
-  if (rule.limit <= 0) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
-  const windowStart = now - (now % rule.windowMs);
-  const row = await db
-    .selectFrom('rate_limits')
-    .select('hits')
-    .where('key', '=', key)
-    .where('window_start', '=', windowStart)
-    .executeTakeFirst();
-  const hits = Number(row?.hits ?? 0);
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
-  return { allowed: hits < rule.limit, hits, retryAfterSeconds };
-}
+/**
+ * How often each process deletes expired windows (createServices schedules pruneExpired). A
+ * row expires after a minute (leads) to fifteen (login), so the table holds the keys of the
+ * last 25 minutes at most.
+ */
+export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
-/** Forgets a key's current window (a successful login clears its failures). */
-export async function reset(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
-}
-
-/** Deletes expired windows; called now and then so the table stays small. */
+/**
+ * Deletes expired windows, lead limits' and login counters' alike: every new address adds rows,
+ * which nothing else removes. A login counter whose period has ended counts from 1 again
+ * anyway (login-throttle.ts), so deleting it changes nothing.
+ */
 export async function pruneExpired(db: Db, now = Date.now()): Promise<void> {
   await db.deleteFrom('rate_limits').where('expires_at', '<', now).execute();
 }

@@ -4,11 +4,10 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import type { Services } from '../../server/services/index.ts';
 import type { Dialect } from '../../server/db/connection.ts';
 import { closeGracefully } from '../../server/http-server.ts';
 import { createLogger } from '../../server/logger.ts';
-import { closeServices, createServices } from '../../server/services/index.ts';
+import { type Services, closeServices, createServices } from '../../server/services/index.ts';
 import { type TestDatabase, createTestDatabase } from './databases.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');

@@ -3,7 +3,6 @@ import crypto from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
-import { pruneExpired } from '../rate-limiter.ts';
 import {
   countAdmins,
   createAdmin,
@@ -151,7 +150,6 @@ export class AuthService {
     await refundAttempt(this.db, source);
     await clearPairFailures(this.db, source);
     await pruneSessions(this.db, this.options.timeouts);
-    await pruneExpired(this.db);
     const token = await createSession(this.db, admin.id);
     this.logger.info({ username, ip: attempt.ip }, 'admin login succeeded');
     return { ok: true, token, username: admin.username };
