@@ -36,7 +36,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     next();
   });
   app.use(
-    securityHeaders(config.env === 'development', config.siteUrl.startsWith('https:'), services.documents.storage.uploadOrigin),
+    securityHeaders(config.env === 'development', config.siteUrl.startsWith('https:'), services.documents.uploadOrigin),
   );
   app.use(compressResponses());
   app.use(refuseMalformedPath);

@@ -3,9 +3,9 @@ import express, { type Router } from 'express';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import type { UrlSigner } from '../storage/signed-url.ts';
-import { ObjectTooLargeError, uploadIdOf } from '../storage/storage.ts';
+import { uploadIdOf } from '../storage/storage.ts';
 import { streamCopy } from '../storage/stream-copy.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, invalidRequest } from './errors.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
@@ -33,9 +33,9 @@ export function createCarouselImagesRouter(services: Services, signer: UrlSigner
 
   router.put('/carousel-images', admin, json, async (req, res) => {
     const parsed = z.object({ imageURL: z.string().min(1).max(4096) }).safeParse(req.body);
-    if (!req.is('application/json') || !parsed.success) throw new HttpError(400, documentMessages.imageInvalid);
+    if (!req.is('application/json') || !parsed.success) throw imageInvalid();
     const objectPath = await documents.images.accept(parsed.data.imageURL);
-    if (!objectPath) throw new HttpError(400, documentMessages.imageInvalid);
+    if (!objectPath) throw imageInvalid();
     logger.info({ admin: res.locals.admin?.username, objectPath }, 'carousel image accepted');
     res.json({ objectPath });
   });
@@ -53,30 +53,30 @@ export function createCarouselImagesRouter(services: Services, signer: UrlSigner
         res.set('Connection', 'close');
         throw new HttpError(413, 'The image is larger than 5 MB.');
       }
-      // Once accepted, the image is checked and served; its upload URL may not store again.
-      if (await documents.images.wasAccepted(key)) throw new HttpError(403, 'This upload URL was already used.');
       // A copy of the body (see streamCopy): a client hanging up fails the put, which closes
       // and removes its partial file; a refused body is drained rather than the connection torn down.
+      let stored;
       try {
-        await documents.storage.put(key, streamCopy(req), { maxBytes: check.maxBytes });
+        stored = await documents.images.receiveUpload(key, () => streamCopy(req), check.maxBytes);
       } catch (error) {
-        if (error instanceof ObjectTooLargeError) {
-          await drain(req);
-          throw new HttpError(413, 'The image is larger than 5 MB.');
-        }
         if (!req.complete) throw new HttpError(400, 'The upload was interrupted.');
         throw error;
       }
-      // Accepted while this PUT was in flight: what it stored would never be checked or cleaned.
-      if (await documents.images.wasAccepted(key)) {
-        await documents.storage.delete(key);
-        throw new HttpError(403, 'This upload URL was already used.');
+      if (stored === 'already-used') throw new HttpError(403, 'This upload URL was already used.');
+      if (stored === 'too-large') {
+        await drain(req);
+        throw new HttpError(413, 'The image is larger than 5 MB.');
       }
       res.status(200).end();
     });
   }
 
   return router;
+}
+
+/** Every 400 of the carousel call: the image is not one we can take (missing, too large, not an image). */
+function imageInvalid(): HttpError {
+  return invalidRequest(documentMessages.imageInvalid, { imageURL: [documentMessages.imageInvalid] });
 }
 
 function drain(req: express.Request): Promise<void> {

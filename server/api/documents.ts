@@ -1,14 +1,14 @@
 import { isDocumentCategory } from '@domain/documents/rules.ts';
-import { documentUpdateSchema, firstIssue } from '@domain/documents/schema.ts';
+import { documentUpdateSchema } from '@domain/documents/schema.ts';
 import { pipeline } from 'node:stream/promises';
 import express, { type Request, type Response, type Router } from 'express';
 import type { Services } from '../services/index.ts';
-import { ImageNotAvailableError, extensionOf } from '../services/documents/documents-service.ts';
-import { attachmentDisposition, downloadFileName } from '../services/documents/file-name.ts';
+import { ImageNotAvailableError } from '../services/documents/documents-service.ts';
+import { attachmentDisposition } from '../services/documents/file-name.ts';
 import type { ByteRange } from '../storage/storage.ts';
 import { createCarouselImagesRouter } from './carousel-images.ts';
 import { documentUploadHandler } from './document-upload.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, invalidInput, invalidRequest } from './errors.ts';
 import { parseIdParam } from './params.ts';
 import { requireAdmin } from './require-admin.ts';
 
@@ -34,7 +34,9 @@ export function createDocumentsRouter(services: Services): Router {
 
   router.get('/documents/public', async (req, res) => {
     const { category } = req.query;
-    if (category !== undefined && category !== '' && !isDocumentCategory(category)) throw new HttpError(400, 'Unknown category.');
+    if (category !== undefined && category !== '' && !isDocumentCategory(category)) {
+      throw invalidRequest('Unknown category.', { category: ['Unknown category.'] });
+    }
     res.json(await documents.listPublic(isDocumentCategory(category) ? category : undefined));
   });
 
@@ -44,12 +46,12 @@ export function createDocumentsRouter(services: Services): Router {
     const id = parseId(req);
     if (!req.is('application/json')) throw new HttpError(415, 'Send the document as JSON (Content-Type: application/json).');
     const parsed = documentUpdateSchema.safeParse(req.body);
-    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error, 'Invalid document'));
+    if (!parsed.success) throw invalidInput(parsed.error);
     let document;
     try {
       document = await documents.update(id, parsed.data);
     } catch (error) {
-      if (error instanceof ImageNotAvailableError) throw new HttpError(400, error.message);
+      if (error instanceof ImageNotAvailableError) throw invalidRequest(error.message, { carouselImages: [error.message] });
       throw error;
     }
     if (!document) throw notFound();
@@ -65,32 +67,32 @@ export function createDocumentsRouter(services: Services): Router {
   });
 
   router.get('/documents/download/:id', async (req, res) => {
-    const row = await documents.find(parseId(req));
-    const head = row ? await documents.storage.head(row.object_key) : null;
-    if (!row || !head) throw notFound();
-    const range = requestedRange(req, res, head.size);
+    const id = parseId(req);
+    const file = await documents.file(id);
+    if (!file) throw notFound();
+    const range = requestedRange(req, res, file.size);
     if (range === 'unsatisfiable') return;
-    const body = await documents.storage.get(row.object_key, range ?? undefined);
+    const body = await file.open(range ?? undefined);
     if (!body) throw notFound();
     res.set({
-      'Content-Type': row.mime_type,
-      'Content-Disposition': attachmentDisposition(downloadFileName(row.title, extensionOf(row))),
+      'Content-Type': file.mimeType,
+      'Content-Disposition': attachmentDisposition(file.fileName),
       'X-Content-Type-Options': 'nosniff',
       'Accept-Ranges': 'bytes',
       // no-transform keeps compression away from byte ranges.
       'Cache-Control': 'no-store, no-transform',
     });
     if (range) {
-      res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${head.size}`);
+      res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
       res.set('Content-Length', String(range.end - range.start + 1));
     } else {
-      res.set('Content-Length', String(head.size));
+      res.set('Content-Length', String(file.size));
     }
     try {
       await pipeline(body, res);
     } catch (error) {
       // Usually the visitor cancelled the download; nothing to answer any more.
-      logger.debug({ err: error, documentId: row.id }, 'download ended early');
+      logger.debug({ err: error, documentId: id }, 'download ended early');
     }
   });
 

@@ -5,6 +5,7 @@ import { documentMessages } from '../../domain/documents/rules.ts';
 import type { AdminDocument, PublicDocument } from '../../domain/documents/types.ts';
 import { sampleDocuments } from '../../content/sample-documents.ts';
 import { testDialects } from '../helpers/databases.ts';
+import { expectInvalidInput } from '../helpers/invalid-input.ts';
 import { type DocumentsTestServer, startDocumentsServer, storageBackends } from '../helpers/documents-server.ts';
 import { image, impostors, mp4, office, samplePdf } from '../helpers/sample-files.ts';
 
@@ -83,7 +84,7 @@ describe.each(combinations)('documents API on %s with %s storage', (dialect, bac
     it('answers 400 for an unknown category', async () => {
       const response = await request('GET', '/api/documents/public?category=recipes', { asAdmin: false });
       expect(response.status).toBe(400);
-      expect(await messageOf(response)).toBe('Unknown category.');
+      expect((await expectInvalidInput(response, ['category'])).message).toBe('Unknown category.');
     });
 
     it('gives the admin every document with the admin fields', async () => {
@@ -201,20 +202,22 @@ describe.each(combinations)('documents API on %s with %s storage', (dialect, bac
     });
 
     it.each([
-      ['no file', { file: null }, documentMessages.fileRequired],
-      ['an empty file', { file: { bytes: Buffer.alloc(0), name: '' } }, documentMessages.fileRequired],
-      ['no category', { category: undefined }, documentMessages.categoryRequired],
-      ['an empty category', { category: '' }, documentMessages.categoryRequired],
-      ['an unknown category', { category: 'recipes' }, documentMessages.categoryUnknown],
-      ['no title', { title: undefined }, documentMessages.titleRequired],
-      ['a blank title', { title: '   ' }, documentMessages.titleRequired],
-      ['a blank title sent after the file', { title: '   ', fieldsAfterFile: true }, documentMessages.titleRequired],
-      ['a title too long', { title: 'x'.repeat(201) }, documentMessages.titleTooLong],
-    ] as [string, Partial<UploadForm>, string][])('answers 400 for %s, and stores nothing', async (_case, change, message) => {
+      ['no file', { file: null }, documentMessages.fileRequired, 'file'],
+      ['an empty file', { file: { bytes: Buffer.alloc(0), name: '' } }, documentMessages.fileRequired, 'file'],
+      ['no category', { category: undefined }, documentMessages.categoryRequired, 'category'],
+      ['an empty category', { category: '' }, documentMessages.categoryRequired, 'category'],
+      ['an unknown category', { category: 'recipes' }, documentMessages.categoryUnknown, 'category'],
+      ['no title', { title: undefined }, documentMessages.titleRequired, 'title'],
+      ['a blank title', { title: '   ' }, documentMessages.titleRequired, 'title'],
+      ['a blank title sent after the file', { title: '   ', fieldsAfterFile: true }, documentMessages.titleRequired, 'title'],
+      ['a title too long', { title: 'x'.repeat(201) }, documentMessages.titleTooLong, 'title'],
+    ] as [string, Partial<UploadForm>, string, string][])('answers 400 for %s, and stores nothing', async (_case, change, message, field) => {
       const before = await documentKeys();
       const response = await upload(pdfForm(change));
       expect(response.status).toBe(400);
-      expect(await messageOf(response)).toBe(message);
+      const body = await expectInvalidInput(response, [field]);
+      expect(body.message).toBe(message);
+      expect(body.fieldErrors[field]?.[0]).toBe(message);
       expect(await documentKeys()).toEqual(before);
     });
 
@@ -286,17 +289,19 @@ describe.each(combinations)('documents API on %s with %s storage', (dialect, bac
     });
 
     it.each([
-      ['malformed JSON', '{"title": ', 400],
-      ['no title', { description: 'x', category: 'articles', carouselImages: [] }, 400],
-      ['a blank title', { title: '  ', category: 'articles', carouselImages: [] }, 400],
-      ['an unknown category', { title: 'x', category: 'recipes', carouselImages: [] }, 400],
-      ['a carousel image that is not ours', { title: 'x', category: 'articles', carouselImages: ['https://evil.example/a.png'] }, 400],
-      ['an image path we never stored', { title: 'x', category: 'articles', carouselImages: ['/objects/images/0f8fad5b-d9cb-469f-a165-70867728950e.png'] }, 400],
-    ])('answers %s with %i', async (_case, body, status) => {
+      ['malformed JSON', '{"title": ', 400, null],
+      ['no title', { description: 'x', category: 'articles', carouselImages: [] }, 400, 'title'],
+      ['a blank title', { title: '  ', category: 'articles', carouselImages: [] }, 400, 'title'],
+      ['an unknown category', { title: 'x', category: 'recipes', carouselImages: [] }, 400, 'category'],
+      ['a carousel image that is not ours', { title: 'x', category: 'articles', carouselImages: ['https://evil.example/a.png'] }, 400, 'carouselImages'],
+      ['an image path we never stored', { title: 'x', category: 'articles', carouselImages: ['/objects/images/0f8fad5b-d9cb-469f-a165-70867728950e.png'] }, 400, 'carouselImages'],
+    ] as [string, unknown, number, string | null][])('answers %s with %i', async (_case, body, status, field) => {
       const document = await newDocument();
       const response = await put(document.id, body);
       expect(response.status).toBe(status);
-      expect(typeof (await messageOf(response))).toBe('string');
+      // Each field's messages for invalid input; a body that is not even JSON has only a message.
+      if (field) expect(typeof (await expectInvalidInput(response, [field])).message).toBe('string');
+      else expect(typeof (await messageOf(response))).toBe('string');
     });
 
     it('answers 404 for an unknown or malformed id', async () => {

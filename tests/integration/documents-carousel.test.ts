@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAROUSEL_LIMITS, documentMessages } from '../../domain/documents/rules.ts';
 import type { AdminDocument, PublicDocument } from '../../domain/documents/types.ts';
 import { testDialects } from '../helpers/databases.ts';
+import { expectInvalidInput } from '../helpers/invalid-input.ts';
 import { type DocumentsTestServer, startDocumentsServer, storageBackends } from '../helpers/documents-server.ts';
 import { image, impostors, largePng, samplePdf } from '../helpers/sample-files.ts';
 
@@ -43,6 +44,12 @@ describe.each(combinations)('carousel images on %s with %s storage', (dialect, b
     const put = await fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': type } });
     const accepted = put.ok ? await admin('PUT', '/api/carousel-images', { imageURL: url }) : null;
     return { url, put, accepted };
+  }
+
+  /** A refused image's 400, in the shape of every invalid input (naming imageURL): its message. */
+  async function imageRefusal(response: Response | null | undefined): Promise<string> {
+    if (!response) throw new Error('the image was never offered for acceptance');
+    return (await expectInvalidInput(response, ['imageURL'])).message;
   }
 
   const uploadsLeft = async () => (await t.objectKeys()).filter((key) => key.startsWith('uploads/'));
@@ -91,7 +98,7 @@ describe.each(combinations)('carousel images on %s with %s storage', (dialect, b
     const { put, accepted } = await sendImage(bytes, type);
     expect(put.status).toBe(200);
     expect(accepted?.status).toBe(400);
-    expect(((await accepted?.json()) as { message: string }).message).toBe(documentMessages.imageInvalid);
+    expect(await imageRefusal(accepted)).toBe(documentMessages.imageInvalid);
     expect(await t.objectKeys()).toEqual(before);
   });
 
@@ -105,12 +112,12 @@ describe.each(combinations)('carousel images on %s with %s storage', (dialect, b
       expect(put.status).toBe(413);
       const refused = await admin('PUT', '/api/carousel-images', { imageURL: url });
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as { message: string }).message).toBe(documentMessages.imageInvalid);
+      expect(await imageRefusal(refused)).toBe(documentMessages.imageInvalid);
     } else {
       // A presigned S3 PUT cannot bind the size; the check afterwards refuses and deletes it.
       expect(put.status).toBe(200);
       expect(accepted?.status).toBe(400);
-      expect(((await accepted?.json()) as { message: string }).message).toBe(documentMessages.imageInvalid);
+      expect(await imageRefusal(accepted)).toBe(documentMessages.imageInvalid);
     }
     expect(await t.objectKeys()).toEqual(before);
   });
@@ -120,7 +127,7 @@ describe.each(combinations)('carousel images on %s with %s storage', (dialect, b
     async (imageURL) => {
       const response = await admin('PUT', '/api/carousel-images', { imageURL });
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { message: string }).message).toBe(documentMessages.imageInvalid);
+      expect(await imageRefusal(response)).toBe(documentMessages.imageInvalid);
     },
   );
 
@@ -149,6 +156,7 @@ describe.each(combinations)('carousel images on %s with %s storage', (dialect, b
       carouselImages: [paths[1]],
     });
     expect(borrowed.status).toBe(400);
+    expect((await expectInvalidInput(borrowed, ['carouselImages'])).message).toBe('A carousel image belongs to another document.');
 
     const removed = paths[0] ?? '';
     expect((await save(paths.slice(1))).status).toBe(200);

@@ -2,7 +2,7 @@ import { CAROUSEL_IMAGE_PATH, CAROUSEL_LIMITS } from '@domain/documents/rules.ts
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Logger } from '../../logger.ts';
-import { type ObjectStorage, objectKeys, readToBuffer, uploadIdOf } from '../../storage/storage.ts';
+import { type ObjectStorage, ObjectTooLargeError, objectKeys, readToBuffer, uploadIdOf } from '../../storage/storage.ts';
 import { imageWork } from './image-work.ts';
 import { CAROUSEL_IMAGE_TYPES, type CarouselImageExt, IMAGE_MIME, sniffImageType } from './file-types.ts';
 
@@ -14,7 +14,7 @@ import { CAROUSEL_IMAGE_TYPES, type CarouselImageExt, IMAGE_MIME, sniffImageType
  */
 
 /** How long an upload URL stays valid: long enough for a slow 5 MB upload, short enough not to linger. */
-export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /** Widths a thumbnail may be requested in (?w=); a fixed set, so nobody can fill storage with sizes. */
 export const THUMBNAIL_WIDTHS = [280, 560, 1200] as const;
@@ -45,6 +45,28 @@ export class CarouselImages {
       expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
       maxBytes: CAROUSEL_LIMITS.maxFileBytes,
     });
+  }
+
+  /**
+   * Stores an image PUT to one of our own upload URLs (disk storage's stand-in for a presigned
+   * S3 PUT; the caller checked the URL's signature). `openBody` is called only once the URL is
+   * known to be unused, so a refused PUT's body is never read. More than `maxBytes` stores nothing.
+   */
+  async receiveUpload(uploadKey: string, openBody: () => Readable, maxBytes: number): Promise<'stored' | 'already-used' | 'too-large'> {
+    // Once accepted, the image is checked and served; its upload URL may not store again.
+    if (await this.wasAccepted(uploadKey)) return 'already-used';
+    try {
+      await this.storage.put(uploadKey, openBody(), { maxBytes });
+    } catch (error) {
+      if (error instanceof ObjectTooLargeError) return 'too-large';
+      throw error;
+    }
+    // Accepted while this PUT was in flight: what it stored would never be checked or cleaned.
+    if (await this.wasAccepted(uploadKey)) {
+      await this.storage.delete(uploadKey);
+      return 'already-used';
+    }
+    return 'stored';
   }
 
   /**
@@ -82,7 +104,7 @@ export class CarouselImages {
    * upload URL, still unexpired, must not store again, or the new bytes would sit unchecked
    * under uploads/ for good.
    */
-  async wasAccepted(uploadKey: string): Promise<boolean> {
+  private async wasAccepted(uploadKey: string): Promise<boolean> {
     const id = uploadIdOf(uploadKey);
     if (!id) return false;
     const found = await Promise.all(CAROUSEL_IMAGE_TYPES.map((ext) => this.storage.head(objectKeys.image(id, ext))));
@@ -165,7 +187,7 @@ export function uploadKeyFromUrl(imageURL: string): string | null {
   return match?.[1] && uploadIdOf(match[1]) ? match[1] : null;
 }
 
-export function parseImagePath(objectPath: string): { id: string; ext: CarouselImageExt } | null {
+function parseImagePath(objectPath: string): { id: string; ext: CarouselImageExt } | null {
   if (!CAROUSEL_IMAGE_PATH.test(objectPath)) return null;
   const match = /\/images\/([0-9a-f-]{36})\.(jpg|png|webp|gif)$/.exec(objectPath);
   return match?.[1] && match[2] ? { id: match[1], ext: match[2] as CarouselImageExt } : null;

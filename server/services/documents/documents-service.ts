@@ -1,12 +1,14 @@
 import { CAROUSEL_IMAGE_PATH, type DocumentCategory, type DocumentFileType, fileTypeByMime, isDocumentCategory } from '@domain/documents/rules.ts';
 import { type DocumentUpdate } from '@domain/documents/schema.ts';
 import type { AdminDocument, PublicDocument } from '@domain/documents/types.ts';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import type { DocumentRow } from '../../db/tables/documents.ts';
 import type { Logger } from '../../logger.ts';
 import type { UrlSigner } from '../../storage/signed-url.ts';
-import type { ObjectStorage } from '../../storage/storage.ts';
+import type { ByteRange, ObjectStorage } from '../../storage/storage.ts';
 import { CarouselImages } from './carousel-images.ts';
+import { DocumentUpload } from './document-upload.ts';
 import { downloadFileName } from './file-name.ts';
 import * as queries from './queries.ts';
 import { seedSampleDocuments } from './seed.ts';
@@ -19,25 +21,40 @@ export interface StoredFile {
   originalName: string;
 }
 
+/** A document's file, ready to send: its download name, type and size, and its bytes on demand. */
+export interface DocumentFile {
+  fileName: string;
+  mimeType: string;
+  size: number;
+  /** The bytes (only `range`, inclusive, when given), or null when the file went meanwhile. */
+  open(range?: ByteRange): Promise<Readable | null>;
+}
+
 export class ImageNotAvailableError extends Error {
   override name = 'ImageNotAvailableError';
 }
 
 /**
  * The document library: rows in the `documents` table, files and carousel images in object
- * storage. Used by the JSON API and by the knowledge-base loader alike.
+ * storage. Used by the JSON API and by the knowledge-base loader alike. Storage is its own:
+ * callers deal in documents, uploads and images, never in keys.
  */
 export class DocumentsService {
   readonly images: CarouselImages;
 
   constructor(
     private readonly db: Db,
-    readonly storage: ObjectStorage,
+    private readonly storage: ObjectStorage,
     /** Disk storage only: checks the signed upload URLs it hands out. */
     readonly signer: UrlSigner | null,
     private readonly logger: Logger,
   ) {
     this.images = new CarouselImages(storage, logger);
+  }
+
+  /** Where the browser PUTs carousel images when that is not our own origin (an S3 endpoint), for the CSP. */
+  get uploadOrigin(): string | null {
+    return this.storage.uploadOrigin;
   }
 
   async listAdmin(): Promise<AdminDocument[]> {
@@ -48,11 +65,28 @@ export class DocumentsService {
     return (await queries.listDocuments(this.db, category)).map(toPublicDocument);
   }
 
-  find(id: number): Promise<DocumentRow | undefined> {
-    return queries.findDocument(this.db, id);
+  /** The file of document `id` for a download, or null when the document or its file does not exist. */
+  async file(id: number): Promise<DocumentFile | null> {
+    const row = await queries.findDocument(this.db, id);
+    const head = row ? await this.storage.head(row.object_key) : null;
+    if (!row || !head) return null;
+    return {
+      fileName: downloadFileName(row.title, extensionOf(row)),
+      mimeType: row.mime_type,
+      size: head.size,
+      open: (range) => this.storage.get(row.object_key, range),
+    };
   }
 
-  async create(
+  /**
+   * A document upload of at most `maxBytes`, fed by the API as its multipart form arrives
+   * (see DocumentUpload): its file is stored as it comes and recorded once the fields pass.
+   */
+  startUpload(maxBytes: number): DocumentUpload {
+    return new DocumentUpload(this.storage, this.logger, maxBytes, (file, fields) => this.create(file, fields));
+  }
+
+  private async create(
     file: StoredFile,
     fields: { title: string; description: string | null; category: DocumentCategory },
   ): Promise<AdminDocument> {
@@ -127,7 +161,7 @@ export class DocumentsService {
   }
 }
 
-export function parseImages(text: string): string[] {
+function parseImages(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
     return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && CAROUSEL_IMAGE_PATH.test(item)) : [];
@@ -137,7 +171,7 @@ export function parseImages(text: string): string[] {
 }
 
 /** The extension a document downloads with: from its recognised type. */
-export function extensionOf(row: Pick<DocumentRow, 'mime_type' | 'object_key'>): string {
+function extensionOf(row: Pick<DocumentRow, 'mime_type' | 'object_key'>): string {
   return fileTypeByMime(row.mime_type)?.ext ?? /\.([a-z0-9]+)$/.exec(row.object_key)?.[1] ?? 'bin';
 }
 
@@ -145,7 +179,7 @@ function categoryOf(row: DocumentRow): DocumentCategory {
   return isDocumentCategory(row.category) ? row.category : 'articles';
 }
 
-export function toPublicDocument(row: DocumentRow): PublicDocument {
+function toPublicDocument(row: DocumentRow): PublicDocument {
   return {
     id: row.id,
     title: row.title,
@@ -159,7 +193,7 @@ export function toPublicDocument(row: DocumentRow): PublicDocument {
   };
 }
 
-export function toAdminDocument(row: DocumentRow): AdminDocument {
+function toAdminDocument(row: DocumentRow): AdminDocument {
   return {
     id: row.id,
     title: row.title,
