@@ -2,7 +2,7 @@ import { singleLineText } from '@domain/zod.ts';
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
-import { HttpError } from './errors.ts';
+import { invalidInput } from './errors.ts';
 
 // The username reaches the database (lookups, throttle keys), so it refuses control
 // characters like every text field; the password is only ever hashed, so any text goes.
@@ -35,11 +35,7 @@ export function createAdminRouter({ auth }: Services): Router {
 
   router.post('/admin/login', json, async (req, res) => {
     const parsed = loginSchema.safeParse(req.body);
-    if (!parsed.success) {
-      throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid login', {
-        fieldErrors: z.flattenError(parsed.error).fieldErrors,
-      });
-    }
+    if (!parsed.success) throw invalidInput(parsed.error);
     const result = await auth.login({
       ...parsed.data,
       ip: req.ip ?? 'unknown',

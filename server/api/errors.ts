@@ -52,6 +52,11 @@ export const notFound: RequestHandler = (req, res) => {
   res.status(404).json({ message: `No API endpoint ${req.method} ${req.path}` });
 };
 
+/** Every 400 has `fieldErrors`, even one thrown without them (malformed JSON, a broken upload): a client reads one shape. */
+function shapeOf(status: number): { fieldErrors?: ApiFieldErrors } {
+  return status === 400 ? { fieldErrors: {} } : {};
+}
+
 interface BodyParserError extends Error {
   type?: string;
   status?: number;
@@ -66,7 +71,7 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     if (error instanceof HttpError) {
       if (error.headers) res.set(error.headers);
-      res.status(error.status).json({ message: error.message, ...error.details });
+      res.status(error.status).json({ message: error.message, ...shapeOf(error.status), ...error.details });
       return;
     }
     const parserError = error as BodyParserError;
@@ -75,11 +80,11 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (parserError.type === 'entity.parse.failed') {
-      res.status(400).json({ message: 'Request body is not valid JSON.' });
+      res.status(400).json({ message: 'Request body is not valid JSON.', ...shapeOf(400) });
       return;
     }
     if (typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-      res.status(parserError.status).json({ message: parserError.message });
+      res.status(parserError.status).json({ message: parserError.message, ...shapeOf(parserError.status) });
       return;
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'API error');

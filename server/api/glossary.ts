@@ -1,9 +1,8 @@
 import { glossaryQuerySchema, glossaryTermSchema } from '@domain/glossary/schema.ts';
 import express, { type Request, type Router } from 'express';
-import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { DuplicateTermError } from '../services/glossary/queries.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, invalidInput } from './errors.ts';
 import { parseIdParam } from './params.ts';
 import { requireAdmin } from './require-admin.ts';
 
@@ -21,7 +20,7 @@ export function createGlossaryRouter(services: Services): Router {
 
   router.get('/glossary', async (req, res) => {
     const parsed = glossaryQuerySchema.safeParse(req.query);
-    if (!parsed.success) throw invalid(parsed.error, 'Invalid glossary query');
+    if (!parsed.success) throw invalidInput(parsed.error);
     res.json(await glossary.search(parsed.data));
   });
 
@@ -67,7 +66,7 @@ function parseTerm(req: Request) {
   // express.json leaves the body undefined for other content types; say what is expected.
   if (!req.is('application/json')) throw new HttpError(415, 'Send the term as JSON (Content-Type: application/json).');
   const parsed = glossaryTermSchema.safeParse(req.body);
-  if (!parsed.success) throw invalid(parsed.error, 'Invalid glossary term');
+  if (!parsed.success) throw invalidInput(parsed.error);
   return parsed.data;
 }
 
@@ -77,8 +76,4 @@ function parseId(req: Request): number {
 
 function notFound() {
   return new HttpError(404, 'Glossary term not found');
-}
-
-function invalid(error: z.ZodError, fallback: string) {
-  return new HttpError(400, error.issues[0]?.message ?? fallback, { fieldErrors: z.flattenError(error).fieldErrors });
 }

@@ -7,13 +7,7 @@ import {
   isDemoKey,
   safeReturnPath,
 } from '@domain/leads/form-outcome.ts';
-import {
-  type FieldErrors,
-  type ValidationResult,
-  HONEYPOT_FIELD,
-  validateContactMessage,
-  validateDemoRequest,
-} from '@domain/leads/schemas.ts';
+import { HONEYPOT_FIELD, contactMessageSchema, demoRequestSchema } from '@domain/leads/schemas.ts';
 import {
   type ContactMessage,
   type DemoRequest,
@@ -27,7 +21,7 @@ import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { hit } from '../services/rate-limiter.ts';
 import { type CsvColumn, toCsv } from '../services/leads/csv.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, invalidInput, invalidRequest } from './errors.ts';
 import { parseIdParam } from './params.ts';
 import { requireAdmin } from './require-admin.ts';
 
@@ -46,7 +40,7 @@ const SENT_MESSAGE = "Thank you for your interest. We'll get back to you soon.";
 
 interface LeadForm<T> {
   kind: LeadKind;
-  validate(body: unknown): ValidationResult<T>;
+  schema: z.ZodType<T>;
   store(services: Services, input: T): Promise<number>;
   /** Where a classic post goes back to, with the outcome and (unless sent) the values. */
   redirectUrl(body: Record<string, unknown>, outcome: FormOutcome): string;
@@ -54,14 +48,14 @@ interface LeadForm<T> {
 
 const contactForm: LeadForm<Parameters<Services['leads']['submitContactMessage']>[0]> = {
   kind: 'contact',
-  validate: validateContactMessage,
+  schema: contactMessageSchema,
   store: (services, input) => services.leads.submitContactMessage(input),
   redirectUrl: (body, outcome) => contactRedirectUrl(safeReturnPath(body[RETURN_TO_FIELD]), outcome, body),
 };
 
 const demoForm: LeadForm<Parameters<Services['leads']['submitDemoRequest']>[0]> = {
   kind: 'demo',
-  validate: validateDemoRequest,
+  schema: demoRequestSchema,
   store: (services, input) => services.leads.submitDemoRequest(input),
   redirectUrl: (body, outcome) => {
     const key = body[DEMO_KEY_FIELD];
@@ -89,13 +83,9 @@ function leadPostHandler<T>(services: Services, form: LeadForm<T>): RequestHandl
   const { config, database, logger } = services;
   return async (req: Request, res: Response) => {
     const classic = isClassicForm(req);
-    if (!isPlainObject(req.body)) throw new HttpError(400, 'The request body must be a JSON object.', { fieldErrors: {} });
+    if (!isPlainObject(req.body)) throw invalidRequest('The request body must be a JSON object.');
     const body = req.body;
-    const finish = (outcome: FormOutcome, status: number, fieldErrors?: FieldErrors) => {
-      if (classic) return res.redirect(303, form.redirectUrl(body, outcome));
-      if (outcome === 'sent') return res.status(201).json({ message: SENT_MESSAGE });
-      return res.status(status).json({ message: 'Some fields are missing or invalid.', fieldErrors: fieldErrors ?? {} });
-    };
+    const sent = () => (classic ? res.redirect(303, form.redirectUrl(body, 'sent')) : res.status(201).json({ message: SENT_MESSAGE }));
 
     // Counted per client IP in the database, so every app process shares one budget.
     // req.ip honours X-Forwarded-For only from proxies TRUST_PROXY names.
@@ -113,11 +103,14 @@ function leadPostHandler<T>(services: Services, form: LeadForm<T>): RequestHandl
     if (typeof trap === 'string' ? trap.trim() !== '' : trap !== undefined && trap !== null) {
       // A bot filled the field people never see: it gets the same success, and nothing is stored.
       logger.info({ kind: form.kind, ip: req.ip }, 'lead dropped by the honeypot');
-      return finish('sent', 201);
+      return sent();
     }
 
-    const result = form.validate(body);
-    if (!result.ok) return finish('invalid', 400, result.fieldErrors);
+    const result = form.schema.safeParse(body);
+    if (!result.success) {
+      if (classic) return res.redirect(303, form.redirectUrl(body, 'invalid'));
+      throw invalidInput(result.error, 'Some fields are missing or invalid.');
+    }
 
     try {
       await form.store(services, result.data);
@@ -126,7 +119,7 @@ function leadPostHandler<T>(services: Services, form: LeadForm<T>): RequestHandl
       logger.error({ err: error, kind: form.kind }, 'could not store a lead');
       return res.redirect(303, form.redirectUrl(body, 'failed'));
     }
-    return finish('sent', 201);
+    return sent();
   };
 }
 
@@ -152,7 +145,7 @@ const patchSchema = z.object({
 
 function parseListQuery(req: Request) {
   const parsed = listQuerySchema.safeParse(req.query);
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query');
+  if (!parsed.success) throw invalidInput(parsed.error);
   return parsed.data;
 }
 
@@ -222,11 +215,7 @@ export function createLeadsRouter(services: Services): Router {
     async (req, res) => {
       const id = leadId(req.params.id);
       const parsed = patchSchema.safeParse(req.body);
-      if (!parsed.success) {
-        throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid status', {
-          fieldErrors: { status: parsed.error.issues[0]?.message },
-        });
-      }
+      if (!parsed.success) throw invalidInput(parsed.error);
       const lead = await leads.setStatus(kind, id, parsed.data.status);
       if (!lead) throw new HttpError(404, 'No such lead.');
       res.json(lead);

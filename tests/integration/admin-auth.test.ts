@@ -4,6 +4,7 @@ import { createAdmin, findAdminByUsername, setTotpSecret } from '../../server/se
 import { hashPassword } from '../../server/services/auth/password.ts';
 import { currentTotp, newTotpSecret } from '../../server/services/auth/totp.ts';
 import { testDialects } from '../helpers/databases.ts';
+import { expectInvalidInput } from '../helpers/invalid-input.ts';
 import { type TestServer, startTestServer } from '../helpers/server.ts';
 
 const admin = { username: 'ops-admin', password: 'correct horse battery' };
@@ -72,6 +73,7 @@ describe.each(testDialects)('admin login and sessions on %s', (dialect) => {
   ])('refuses a bad login body %# with %i', async (body, status) => {
     const response = await login(body as typeof admin);
     expect(response.status).toBe(status);
+    if (status === 400) await expectInvalidInput(response);
   });
 
   it('reports who is logged in, and nobody without a cookie or with a forged one', async () => {

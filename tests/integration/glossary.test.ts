@@ -2,6 +2,7 @@ import { glossarySeed } from '@content/glossary-seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLOSSARY_CATEGORIES, type GlossaryTerm } from '../../domain/glossary/term.ts';
 import { testDialects } from '../helpers/databases.ts';
+import { expectInvalidInput } from '../helpers/invalid-input.ts';
 import { type TestServer, startTestServer } from '../helpers/server.ts';
 
 const admin = { username: 'glossary-admin', password: 'glossary-admin-password-1' };
@@ -88,7 +89,7 @@ describe.each(testDialects)('the glossary API on %s', (dialect) => {
       for (const query of ['?category=lpg', `?search=${'x'.repeat(201)}`, '?search=a&search=b']) {
         const response = await fetch(`${server.url}/api/glossary${query}`);
         expect(response.status, query).toBe(400);
-        expect(((await response.json()) as { message: string }).message).toBeTruthy();
+        expect((await expectInvalidInput(response, [query.startsWith('?category') ? 'category' : 'search'])).message).toBeTruthy();
       }
     });
 
@@ -198,15 +199,19 @@ describe.each(testDialects)('the glossary API on %s', (dialect) => {
       if (!adminLoginAvailable) return context.skip();
       const response = await asAdmin('POST', '/api/glossary', body);
       expect(response.status).toBe(400);
-      const answer = (await response.json()) as { message: string; fieldErrors: Record<string, string[]> };
+      const answer = await expectInvalidInput(response, [field]);
       expect(answer.message).toBeTruthy();
       expect(answer.fieldErrors[field]?.[0]).toBeTruthy();
+      expect(answer.message).toBe(answer.fieldErrors[field]?.[0]);
     });
 
     it('answers 400 for malformed JSON or a non-object body, and 415 for a form post', async (context) => {
       if (!adminLoginAvailable) return context.skip();
-      expect((await asAdmin('POST', '/api/glossary', '{"term": ')).status).toBe(400);
-      expect((await asAdmin('POST', '/api/glossary', '["a list"]')).status).toBe(400);
+      for (const body of ['{"term": ', '["a list"]']) {
+        const response = await asAdmin('POST', '/api/glossary', body);
+        expect(response.status).toBe(400);
+        await expectInvalidInput(response, []);
+      }
       const form = await fetch(`${server.url}/api/glossary`, {
         method: 'POST',
         headers: { cookie: adminCookie, 'content-type': 'application/x-www-form-urlencoded' },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases.ts';
+import { expectInvalidInput } from '../helpers/invalid-input.ts';
 import { samplePdf } from '../helpers/sample-files.ts';
 import { type TestServer, startTestServer } from '../helpers/server.ts';
 
@@ -28,11 +29,6 @@ const contact = { firstName: 'Nora', lastName: 'Null', company: 'Acme', email: '
 const demo = { name: 'Dan', phone: '+1 888 555 0148', email: 'dan@example.com', company: 'Acme', title: 'Buyer', notes: 'Call me' };
 const term = { term: 'Control test term', definition: 'A definition.', category: 'general', synonyms: 'one, two', relatedTerms: 'LNG' };
 
-interface ErrorBody {
-  message: string;
-  fieldErrors?: Record<string, string | string[] | undefined>;
-}
-
 describe.each(testDialects)('text fields refuse control characters on %s', (dialect) => {
   let server: TestServer;
   let cookie = '';
@@ -52,14 +48,12 @@ describe.each(testDialects)('text fields refuse control characters on %s', (dial
     body === undefined ? fetch(`${server.url}${path}`, { method, headers: { cookie } }) : json(method, path, body, { cookie });
 
   async function expectRefused(response: Response, field: string | null, message: string) {
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as ErrorBody;
+    const body = await expectInvalidInput(response);
     if (field === null) {
       expect(body.message).toBe(message);
       return;
     }
-    const fieldError = body.fieldErrors?.[field];
-    expect(Array.isArray(fieldError) ? fieldError[0] : fieldError).toBe(message);
+    expect(body.fieldErrors[field]?.[0]).toBe(message);
   }
 
   async function leadCounts() {
@@ -129,7 +123,7 @@ describe.each(testDialects)('text fields refuse control characters on %s', (dial
     ])('GET /api/glossary refuses %s in ?search= with a 400', async (_name, encoded) => {
       const response = await fetch(`${server.url}/api/glossary?search=${encoded}`);
       expect(response.status).toBe(400);
-      expect(((await response.json()) as ErrorBody).message).toMatch(/^search (contains characters that are not allowed|must be on one line)\.$/);
+      expect((await expectInvalidInput(response, ['search'])).message).toMatch(/^search (contains characters that are not allowed|must be on one line)\.$/);
     });
 
     it('GET /knowledge-base?search=%00 is the page, as a 400 with no terms found, and a good search still works', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases.ts';
+import { expectInvalidInput } from '../helpers/invalid-input.ts';
 import { type TestServer, startTestServer } from '../helpers/server.ts';
 
 const admin = { username: 'inbox-admin', password: 'inbox-admin-password-1' };
@@ -148,7 +149,9 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
     'answers a bad query (%s) with 400',
     async (query, context) => {
       if (!cookie) context.skip();
-      expect((await asAdmin(`/api/admin/messages?${query}`)).status).toBe(400);
+      const response = await asAdmin(`/api/admin/messages?${query}`);
+      expect(response.status).toBe(400);
+      await expectInvalidInput(response, [query.split('=')[0] ?? '']);
     },
   );
 
@@ -187,6 +190,8 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
     expect((await patch('/api/admin/messages/1', { status: 'archived' })).status).toBe(400);
     expect((await patch('/api/admin/messages/1', {})).status).toBe(400);
     expect((await patch('/api/admin/messages/1', '{"status":')).status).toBe(400);
+    await expectInvalidInput(await patch('/api/admin/messages/1', { status: 'archived' }), ['status']);
+    await expectInvalidInput(await patch('/api/admin/messages/1', '{"status":'), []);
     expect((await patch('/api/admin/messages/1', 'status=handled', { 'content-type': 'text/plain' })).status).toBe(415);
   });
 
