@@ -2,6 +2,7 @@ import type { AdminPrincipal } from '@domain/admin.ts';
 import crypto from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
+import { WorkQueue, WorkQueueFullError } from '../../lib/work-queue.ts';
 import type { Logger } from '../../logger.ts';
 import {
   countAdmins,
@@ -12,7 +13,7 @@ import {
   setAdminPassword,
 } from './admins.ts';
 import { clearSessionCookie, readCookie, serializeSessionCookie, sessionCookieName } from './cookies.ts';
-import { DEFAULT_HASH_QUEUE, HashQueue, HashQueueFullError, type HashQueueLimits } from './hash-queue.ts';
+import { DEFAULT_HASH_QUEUE } from './hash-queue.ts';
 import {
   DEFAULT_THROTTLE,
   type LoginSource,
@@ -47,7 +48,6 @@ export interface AuthOptions {
   timeouts: SessionTimeouts;
   secureCookie: boolean;
   throttle?: ThrottleRules;
-  hashQueue?: HashQueueLimits;
 }
 
 /**
@@ -59,7 +59,7 @@ export class AuthService {
   readonly cookieName: string;
   private dummyHash: Promise<string> | undefined;
   private readonly throttle: ThrottleRules;
-  private readonly hashing: HashQueue;
+  private readonly hashing = new WorkQueue(DEFAULT_HASH_QUEUE);
 
   constructor(
     private readonly db: Db,
@@ -68,7 +68,6 @@ export class AuthService {
   ) {
     this.cookieName = sessionCookieName(options.secureCookie);
     this.throttle = options.throttle ?? DEFAULT_THROTTLE;
-    this.hashing = new HashQueue(options.hashQueue ?? DEFAULT_HASH_QUEUE);
   }
 
   async adminFromCookieHeader(header: string | null | undefined): Promise<AdminPrincipal | null> {
@@ -115,7 +114,7 @@ export class AuthService {
         return { passwordOk, upgradedHash };
       });
     } catch (error) {
-      if (!(error instanceof HashQueueFullError)) throw error;
+      if (!(error instanceof WorkQueueFullError)) throw error;
       await refundAttempt(this.db, source);
       this.logger.warn({ username, ip: attempt.ip }, 'admin login refused: hashing queue full');
       return { ok: false, reason: 'busy', retryAfterSeconds: 5 };

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { WorkQueue } from '../../lib/work-queue.ts';
 
 /**
  * Bounds image decoding in this process (issue 11). sharp works on libuv's thread pool, which
@@ -15,36 +16,5 @@ sharp.cache(false);
 
 export const IMAGE_WORK_CONCURRENCY = 2;
 
-/** Runs async tasks at most `concurrency` at a time, first come first served. */
-export class WorkLimit {
-  private running = 0;
-  private peakRunning = 0;
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(private readonly concurrency: number) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) {
-      // The finishing task hands its place over directly, so a newcomer cannot jump the queue.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running++;
-    }
-    this.peakRunning = Math.max(this.peakRunning, this.running);
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
-
-  /** For tests and diagnostics: tasks running and waiting now, and the most ever run at once. */
-  get stats(): { running: number; waiting: number; peakRunning: number } {
-    return { running: this.running, waiting: this.waiting.length, peakRunning: this.peakRunning };
-  }
-}
-
 /** Every sharp call of the site goes through this one limit. */
-export const imageWork = new WorkLimit(IMAGE_WORK_CONCURRENCY);
+export const imageWork = new WorkQueue({ concurrency: IMAGE_WORK_CONCURRENCY });
