@@ -8,10 +8,28 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/**
+ * The height the sticky header covers, measured now: it is 4rem today, but it is read
+ * rather than assumed so a taller header (a wrapped line, a larger font) still leaves the
+ * section's heading in view.
+ */
+function stickyHeaderHeight(): number {
+  const header = document.querySelector<HTMLElement>('[data-site-header]');
+  return header ? header.getBoundingClientRect().height : 0;
+}
+
+/**
+ * Scrolls so the section starts right under the sticky header (its own top padding spaces
+ * the heading; a gap would show a strip of the section before), and moves focus to it.
+ * Callers that change the layout first (closing the mobile menu) call this once React has
+ * committed that change; useSectionLink waits a frame for it.
+ */
 export function scrollToSection(id: string): void {
   const element = document.getElementById(id);
   if (!element) return;
-  element.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  const top = element.getBoundingClientRect().top + window.scrollY - stickyHeaderHeight();
+  // 'instant', not 'auto': 'auto' would follow the stylesheet's scroll-behavior.
+  window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
   // Move keyboard and screen-reader focus along with the view.
   if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
   element.focus({ preventScroll: true });
@@ -57,7 +75,9 @@ export function useSectionLink(): (event: MouseEvent<HTMLAnchorElement>, href: s
     if (!id || (path !== '/' && path !== '') || !isPlainLeftClick(event)) return;
     event.preventDefault();
     if (location.pathname === '/') {
-      scrollToSection(id);
+      // Next frame: a menu closed by this click is gone by then, so the header is measured
+      // at the height it will keep (issue 16: measured with the open menu, the scroll overshot).
+      requestAnimationFrame(() => scrollToSection(id));
       return;
     }
     goHomeAndScrollTo(navigate, id);

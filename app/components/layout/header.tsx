@@ -20,8 +20,9 @@ function SectionLink({ link, className, onNavigate }: { link: NavLink; className
       href={link.href}
       className={className}
       onClick={(event) => {
-        onSectionClick(event, link.href);
+        // Close the mobile menu first: the scroll waits a frame and measures the header then.
         onNavigate?.();
+        onSectionClick(event, link.href);
       }}
     >
       {link.label}
@@ -89,7 +90,13 @@ function MobileMenu({ onClose }: { onClose: () => void }) {
   const groupHeading = 'px-3 pt-3 pb-1 text-xs font-semibold uppercase tracking-wider text-slate-600';
   const itemClass = 'block rounded-md px-3 py-2.5 text-base font-medium text-ink hover:bg-slate-100';
   return (
-    <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 bg-white lg:hidden">
+    // Laid over the page below the header bar, not in its flow: opening or closing the menu
+    // moves nothing on the page (issue 16), and it scrolls itself on a short landscape phone.
+    <nav
+      id="mobile-menu"
+      aria-label="Mobile"
+      className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-y border-slate-200 bg-white shadow-lg lg:hidden"
+    >
       <ul className="container-page space-y-0.5 py-3">
         <li>
           <SectionLink link={sectionLinks.services} className={itemClass} onNavigate={onClose} />
@@ -168,7 +175,7 @@ export function Header() {
   }, [mobileOpen]);
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header ref={headerRef} data-site-header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="rounded-md" aria-label={`${site.name} home`}>
           <Logo />
