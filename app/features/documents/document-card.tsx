@@ -36,7 +36,7 @@ export function DocumentCard({
   const images = document.carouselImages;
   const hidden = images.length - SHOWN_THUMBNAILS;
   return (
-    <article aria-labelledby={`${id}-title`} className="flex w-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article aria-labelledby={`${id}-title`} className="flex w-full flex-col self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className="mt-0.5 grid h-10 w-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 ring-1 ring-brand-200">
           <FileText className="h-5 w-5" />

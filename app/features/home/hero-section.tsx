@@ -104,11 +104,12 @@ export function HeroSection() {
               {hero.secondaryAction.label}
             </a>
           </div>
-          <dl className="mt-12 grid max-w-xl grid-cols-3 gap-4 border-t sm:gap-6 border-white/10 pt-8">
+          {/* A figure never wraps ('< 24 months' on one line); a column is at least as wide as its figure. */}
+          <dl className="mt-12 grid max-w-xl grid-cols-[repeat(3,minmax(min-content,1fr))] gap-4 border-t sm:gap-6 border-white/10 pt-8">
             {hero.highlights.map((item) => (
               <div key={item.label} className="flex flex-col-reverse gap-1">
                 <dt className="text-xs leading-snug text-slate-400 sm:text-sm">{item.label}</dt>
-                <dd className="text-lg font-bold text-white sm:text-2xl">{item.value}</dd>
+                <dd className="whitespace-nowrap text-lg font-bold text-white sm:text-2xl">{item.value}</dd>
               </div>
             ))}
           </dl>

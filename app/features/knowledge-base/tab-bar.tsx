@@ -11,7 +11,7 @@ import {
   Newspaper,
   Share2,
 } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cn } from '~/lib/cn';
 import { type TabDefinition, type TabId, panelElementId, tabElementId, tabHref } from './tabs';
@@ -49,14 +49,6 @@ export function TabBar({ tabs, current }: { tabs: readonly TabDefinition[]; curr
   const hydrated = useHydrated();
   const links = useRef(new Map<TabId, HTMLAnchorElement>());
 
-  // On a phone the bar scrolls sideways; bring the open tab into view (?tab=faq starts off-screen).
-  useEffect(() => {
-    const link = links.current.get(current);
-    const bar = link?.parentElement;
-    if (!link || !bar || bar.scrollWidth <= bar.clientWidth) return;
-    bar.scrollLeft = link.offsetLeft - (bar.clientWidth - link.offsetWidth) / 2;
-  }, [current]);
-
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((tab) => links.current.get(tab.id) === event.target);
     if (index < 0) return;
@@ -82,9 +74,12 @@ export function TabBar({ tabs, current }: { tabs: readonly TabDefinition[]; curr
       aria-label={tabBarLabel}
       aria-orientation="horizontal"
       onKeyDown={onKeyDown}
+      // Every tab in sight at every width (issue 16: a sideways-scrolling row cut "Articl…"
+      // off with no hint): two columns on a phone, a row of four or five from 640 px, one
+      // row on desktops.
       className={cn(
-        'relative mt-6 flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 [scrollbar-width:thin]',
-        tabs.length > 8 ? 'lg:grid lg:grid-cols-9' : 'lg:grid lg:grid-cols-8',
+        'mt-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1',
+        tabs.length > 8 ? 'sm:grid-cols-5 lg:grid-cols-9' : 'sm:grid-cols-4 lg:grid-cols-8',
       )}
     >
       {tabs.map((tab) => {
@@ -107,13 +102,14 @@ export function TabBar({ tabs, current }: { tabs: readonly TabDefinition[]; curr
             // Without JavaScript there are no arrow keys, so every tab stays a tab stop.
             tabIndex={hydrated && !selected ? -1 : undefined}
             className={cn(
-              'flex shrink-0 flex-col items-center justify-center gap-1 rounded-lg lg:justify-start px-3 py-2.5 text-center text-sm font-semibold transition-colors',
+              'flex min-w-0 items-center gap-2 rounded-lg px-3 py-2.5 text-left text-sm font-semibold transition-colors',
+              'sm:flex-col sm:justify-start sm:gap-1 sm:text-center',
               'focus-visible:outline-2 focus-visible:outline-offset-[-2px]',
               selected ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-700 hover:bg-white/70 hover:text-ink',
             )}
           >
-            <Icon aria-hidden="true" className="h-5 w-5" />
-            <span className="whitespace-nowrap lg:whitespace-normal">{tab.label}</span>
+            <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
+            <span className="min-w-0 break-words">{tab.label}</span>
           </Link>
         );
       })}
