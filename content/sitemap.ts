@@ -6,8 +6,11 @@ import type { PageKey } from './pages.ts';
  */
 export interface SitemapSection {
   label: string;
-  /** Set when the section has its own address (a home-page anchor or a companion page). */
-  href?: string;
+  /**
+   * Where the section is: a home-page anchor ('/#contact'), another page's anchor, or a
+   * knowledge-base tab. Every entry links somewhere (tests/e2e/sitemap.spec.ts follows each).
+   */
+  href: string;
 }
 
 export interface SitemapCard {
@@ -38,7 +41,10 @@ export const mainPages: SitemapCard[] = [
     label: 'Leadership',
     icon: 'users',
     description: 'The people behind the company and their experience across trading, oilfield services, operations and finance.',
-    sections: [{ label: 'Leadership team profiles' }, { label: 'Join Our Team' }],
+    sections: [
+      { label: 'Leadership team profiles', href: '/leadership#leadership-team' },
+      { label: 'Join Our Team', href: '/leadership#join-our-team' },
+    ],
   },
   {
     page: 'knowledgeBase',
@@ -46,10 +52,12 @@ export const mainPages: SitemapCard[] = [
     icon: 'book',
     description: 'Learn the language and the economics of LNG and NGL logistics.',
     sections: [
-      { label: 'Glossary of industry terms' },
-      { label: 'Document library: calculators, infographics, articles and brochures' },
-      { label: 'Tutorials and FAQ' },
-      { label: 'Admin portal for staff' },
+      { label: 'Glossary of industry terms', href: '/knowledge-base?tab=glossary' },
+      { label: 'Calculators', href: '/knowledge-base?tab=calculators' },
+      { label: 'Document library: infographics, articles and brochures', href: '/knowledge-base?tab=infographics' },
+      { label: 'Tutorials', href: '/knowledge-base?tab=tutorials' },
+      { label: 'FAQ', href: '/knowledge-base?tab=faq' },
+      { label: 'Admin portal for staff', href: '/knowledge-base' },
     ],
   },
   {
@@ -58,9 +66,9 @@ export const mainPages: SitemapCard[] = [
     icon: 'line-chart',
     description: 'Our trading platform: transparent NGL and LNG sales at current commodity pricing.',
     sections: [
-      { label: 'Live tank data and real-time financials' },
+      { label: 'Live tank data and real-time financials', href: '/vpv-market-sandbox#live-tank-data' },
       { label: 'Trading tool tour', href: '/vpv-market-sandbox' },
-      { label: 'Demo request' },
+      { label: 'Demo request', href: '/vpv-market#get-started' },
     ],
   },
   {
@@ -69,9 +77,9 @@ export const mainPages: SitemapCard[] = [
     icon: 'container',
     description: 'Our leasing platform: storage tanks, cryogenic trailers, regasification equipment, skids and transport on demand.',
     sections: [
-      { label: 'Equipment leasing and logistics services' },
+      { label: 'Equipment leasing and logistics services', href: '/vpv-lease#equipment-and-logistics' },
       { label: 'Leasing platform tour', href: '/vpv-lease-sandbox' },
-      { label: '24/7 support' },
+      { label: '24/7 support', href: '/vpv-lease-sandbox#24-7-support' },
     ],
   },
 ];

@@ -17,7 +17,7 @@ export default function Leadership() {
       <PageHeader title={pages.leadership.heading} lead={leadershipIntro} />
       <div className="bg-slate-50">
         <div className="container-page py-16 sm:py-20">
-          <ul className="grid gap-8 md:grid-cols-2">
+          <ul id="leadership-team" className="grid gap-8 md:grid-cols-2">
             {leaders.map((leader, index) => (
               <li key={leader.name}>
                 <LeaderCard leader={leader} headingId={`leader-${index + 1}`} />

@@ -47,7 +47,7 @@ export default function VpvLease() {
       <Section title={features.title} lead={features.lead} tone="muted">
         <FeatureGrid items={features.items} />
       </Section>
-      <Section title={offer.title} lead={offer.lead}>
+      <Section id="equipment-and-logistics" title={offer.title} lead={offer.lead}>
         <ServiceLists lists={[equipmentLeasing, logisticsServices]} />
       </Section>
       <WhyChoose {...leaseWhyChoose} />

@@ -57,7 +57,7 @@ export default function VpvMarket() {
         </div>
       </section>
       <WhyChoose {...marketWhyChoose} />
-      <CtaBand title={cta.title} text={cta.text}>
+      <CtaBand id="get-started" title={cta.title} text={cta.text}>
         <RequestDemoButton />
       </CtaBand>
     </>

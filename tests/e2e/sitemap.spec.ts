@@ -58,6 +58,29 @@ test.describe('the sitemap page', () => {
     await expect(page.locator('#contact')).toBeInViewport();
   });
 
+  test('links every section of every card, and each link reaches its section (issue 16)', async ({ page }) => {
+    test.setTimeout(120_000);
+    await visit(page, '/sitemap');
+    const lists = page.getByRole('main').getByRole('list', { name: /^On the / });
+    const items = lists.getByRole('listitem');
+    const count = await items.count();
+    expect(count).toBe([...mainPages, ...learnPages].reduce((sum, card) => sum + card.sections.length, 0));
+    for (let index = 0; index < count; index++) {
+      await expect(items.nth(index).getByRole('link'), await items.nth(index).innerText()).toHaveCount(1);
+    }
+    for (const section of [...mainPages, ...learnPages].flatMap((card) => card.sections)) {
+      // Back to the sitemap in the browser's history: client-side, no reload.
+      if (new URL(page.url()).pathname !== '/sitemap') await page.goBack();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(pages.sitemap.heading);
+      await page.getByRole('main').getByRole('link', { name: section.label, exact: true }).click();
+      const target = new URL(section.href, 'http://site');
+      await expect(page, section.label).toHaveURL((url) => url.pathname === target.pathname && url.search === target.search);
+      if (target.hash) await expect(page.locator(`[id="${target.hash.slice(1)}"]`), section.label).toBeInViewport();
+      const tab = target.searchParams.get('tab');
+      if (tab) await expect(page.locator(`#kb-tab-${tab}`), section.label).toHaveAttribute('aria-selected', 'true');
+    }
+  });
+
   test('has no axe violations', async ({ page }) => {
     await visit(page, '/sitemap');
     expect(await axeViolations(page)).toEqual([]);

@@ -16,7 +16,10 @@ const icons = {
 
 const entryLinkClass = 'font-medium text-brand-700 underline-offset-4 hover:underline';
 
-/** A home-page anchor scrolls there; a companion page is a client-side link; the rest is text. */
+/**
+ * A home-page anchor scrolls there (under the sticky header); any other address is a
+ * client-side link, and React Router's ScrollRestoration scrolls to its #anchor.
+ */
 function SectionEntry({
   section,
   onSectionClick,
@@ -25,8 +28,7 @@ function SectionEntry({
   onSectionClick: ReturnType<typeof useSectionLink>;
 }) {
   const { href, label } = section;
-  if (!href) return <span>{label}</span>;
-  if (href.includes('#')) {
+  if (href.startsWith('/#')) {
     return (
       <a href={href} onClick={(event) => onSectionClick(event, href)} className={entryLinkClass}>
         {label}
@@ -40,7 +42,7 @@ function SectionEntry({
   );
 }
 
-/** A page of the site: its name links to it; below, what is on it (some sections link too). */
+/** A page of the site: its name links to it; below, what is on it, each part linked. */
 export function SitemapCard({ card }: { card: SitemapCardContent }) {
   const onSectionClick = useSectionLink();
   const Icon = icons[card.icon];
