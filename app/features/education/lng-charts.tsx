@@ -34,6 +34,44 @@ const visibilityAttribute: Plugin<'doughnut'> = {
   },
 };
 
+/**
+ * Writes each bar's value ('98%') at the end of the bar, inside it in white, or just past
+ * its end in ink when the bar is too short for the text. The values drawn are mirrored into
+ * `data-value-labels` on the canvas ("98%,85%"), like data-visibility above.
+ */
+function barValueLabels(unit: ChartContent['unit']): Plugin<'bar'> {
+  return {
+    id: 'barValueLabels',
+    afterDatasetsDraw(chart) {
+      const { ctx } = chart;
+      const drawn: string[] = [];
+      ctx.save();
+      ctx.font = `700 14px ${String(ChartJS.defaults.font.family)}`;
+      ctx.textBaseline = 'middle';
+      for (const meta of chart.getSortedVisibleDatasetMetas()) {
+        const values = chart.data.datasets[meta.index]?.data ?? [];
+        meta.data.forEach((element, index) => {
+          const value = values[index];
+          if (typeof value !== 'number') return;
+          const text = formatValue(unit, value);
+          const { x, y, base } = element.getProps(['x', 'y', 'base'], true) as { x: number; y: number; base: number };
+          const room = Math.abs(x - base) - 2 * valueLabelPadding;
+          const inside = ctx.measureText(text).width <= room;
+          ctx.fillStyle = inside ? '#ffffff' : inkColor;
+          ctx.textAlign = inside ? 'right' : 'left';
+          ctx.fillText(text, inside ? x - valueLabelPadding : x + valueLabelPadding, y);
+          drawn.push(text);
+        });
+      }
+      ctx.restore();
+      chart.canvas.dataset.valueLabels = drawn.join(',');
+    },
+  };
+}
+
+const valueLabelPadding = 10;
+const inkColor = '#0b1f35';
+
 function animation() {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? false : { duration: 700 };
 }
@@ -46,17 +84,20 @@ function ContentBar({
   options,
   colors,
   style,
+  plugins = [],
 }: {
   chart: ChartContent;
   options: ChartOptions<'bar'>;
   colors: readonly string[];
   style: Partial<ChartDataset<'bar'>>;
+  plugins?: Plugin<'bar'>[];
 }) {
   return (
     <Bar
       role="img"
       aria-label={chartSummary(chart)}
       options={options}
+      plugins={plugins}
       data={{
         labels: chart.data.map((datum) => datum.label),
         datasets: [
@@ -136,7 +177,15 @@ function PurityChart({ chart }: { chart: ChartContent }) {
       y: { grid: { display: false }, ticks: { font: { weight: 600 } } },
     },
   };
-  return <ContentBar chart={chart} options={options} colors={chartColors.purity} style={{ maxBarThickness: 56 }} />;
+  return (
+    <ContentBar
+      chart={chart}
+      options={options}
+      colors={chartColors.purity}
+      style={{ maxBarThickness: 56 }}
+      plugins={[barValueLabels(chart.unit)]}
+    />
+  );
 }
 
 /**
