@@ -1,8 +1,11 @@
-import { notFoundPage } from '@content/pages';
-import { AlertCircle } from 'lucide-react';
+import { notFoundPage, pages } from '@content/pages';
+import { AlertCircle, ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** SPEC §2 catch-all: the card is titled '404 Page Not Found'. */
+/**
+ * SPEC §2 catch-all: the card is titled '404 Page Not Found' with SPEC's text, then the
+ * pages a lost visitor most likely wants: home, the knowledge base and the sitemap.
+ */
 export function NotFoundCard() {
   return (
     <div className="container-page flex justify-center py-24">
@@ -12,9 +15,24 @@ export function NotFoundCard() {
           <h1 className="text-2xl font-bold text-ink">{notFoundPage.heading}</h1>
         </div>
         <p className="mt-4 text-sm text-slate-600">{notFoundPage.text}</p>
-        <Link to="/" className="mt-6 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4">
-          Go to the home page
-        </Link>
+        <nav aria-labelledby="not-found-help" className="mt-6 border-t border-slate-100 pt-5">
+          <h2 id="not-found-help" className="text-sm font-semibold text-ink">
+            {notFoundPage.helpTitle}
+          </h2>
+          <ul className="mt-2 space-y-1">
+            {notFoundPage.helpLinks.map((link) => (
+              <li key={link.page}>
+                <Link
+                  to={pages[link.page].path}
+                  className="inline-flex items-center gap-1.5 py-1 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-ink"
+                >
+                  <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </div>
   );
