@@ -34,6 +34,12 @@ const httpUrl = z
   .url({ error: 'must be an absolute http(s) URL such as https://app.example.com/login' })
   .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://');
 
+/** S3's largest object (5 TiB): a bigger UPLOAD_MAX_BYTES could never be stored. */
+const MAX_UPLOAD_BYTES = 5 * 1024 ** 4;
+
+/** A document sent in one request (POST /api/documents/upload, s3/params) is at most 100 MB (SPEC §9); larger ones go in parts. */
+export const SINGLE_UPLOAD_MAX_BYTES = 104_857_600;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
   PORT: port.default(3000),
@@ -46,6 +52,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   MARKET_APP_URL: httpUrl.optional(),
   LEASE_APP_URL: httpUrl.optional(),
+  EQUIPMENT_STORE_URL: httpUrl.optional(),
   ADMIN_USERNAME: z.string().trim().min(2, 'must have at least 2 characters').max(64, 'must have at most 64 characters').optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must have at least 12 characters').max(1024, 'must have at most 1024 characters').optional(),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number({ error: 'must be a number' }).positive('must be positive').default(30),
@@ -74,7 +81,13 @@ const envSchema = z.object({
     .number({ error: 'must be a number' })
     .int('must be a whole number')
     .min(1024, 'must be at least 1024 bytes')
-    .default(104_857_600),
+    .max(MAX_UPLOAD_BYTES, `must be at most ${MAX_UPLOAD_BYTES} bytes (5 TiB, S3's largest object)`)
+    .default(5 * 1024 ** 3),
+  UPLOAD_SWEEP_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(100, 'must be at least 100 ms')
+    .default(60 * 60_000),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)')
@@ -132,10 +145,16 @@ export interface Config {
   readonly adminSession: { readonly idleMs: number; readonly absoluteMs: number };
   /** Client Log In targets (sign-in pages of the two platforms); null opens the in-page panel. */
   readonly clientLoginUrls: ClientLoginUrls;
+  /** EQUIPMENT_STORE_URL: the rental store View Inventory opens; null keeps content/site.ts's rentalStoreUrl. */
+  readonly equipmentStoreUrl: string | null;
   readonly leads: LeadsConfig;
   readonly storage: StorageConfig;
-  /** UPLOAD_MAX_BYTES: the largest document an admin may upload. */
+  /** UPLOAD_MAX_BYTES: the largest document an admin may upload (in parts, above 100 MB). */
   readonly uploadMaxBytes: number;
+  /** The largest document sent in one request: 100 MB, or UPLOAD_MAX_BYTES when that is smaller. */
+  readonly singleUploadMaxBytes: number;
+  /** UPLOAD_SWEEP_INTERVAL_MS: how often each process removes uploads left unfinished for a day. */
+  readonly uploadSweepIntervalMs: number;
 }
 
 /**
@@ -239,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       absoluteMs: values.ADMIN_SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
     clientLoginUrls: { market: values.MARKET_APP_URL ?? null, lease: values.LEASE_APP_URL ?? null },
+    equipmentStoreUrl: values.EQUIPMENT_STORE_URL ?? null,
     leads: {
       rateLimitPerMinute: values.LEADS_RATE_LIMIT,
       notify:
@@ -269,5 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'disk', dir: path.join(dataDir, 'objects'), urlSecret: values.OBJECT_URL_SECRET ?? null },
     uploadMaxBytes: values.UPLOAD_MAX_BYTES,
+    singleUploadMaxBytes: Math.min(values.UPLOAD_MAX_BYTES, SINGLE_UPLOAD_MAX_BYTES),
+    uploadSweepIntervalMs: values.UPLOAD_SWEEP_INTERVAL_MS,
   });
 }

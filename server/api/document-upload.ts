@@ -24,7 +24,8 @@ const TEXT_FIELDS = new Set(['title', 'description', 'category']);
 
 export function documentUploadHandler(services: Services): RequestHandler {
   const { config, documents, logger } = services;
-  const maxBytes = config.uploadMaxBytes;
+  // One request carries at most 100 MB; larger documents go in parts (server/api/uploads.ts).
+  const maxBytes = config.singleUploadMaxBytes;
 
   return async (req, res) => {
     if (!req.is('multipart/form-data')) throw new HttpError(415, 'Send the document as multipart/form-data.');

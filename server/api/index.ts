@@ -6,6 +6,7 @@ import { apiErrorHandler, notFound } from './errors.ts';
 import { createGlossaryRouter } from './glossary.ts';
 import { createLeadsRouter } from './leads.ts';
 import { requireSameOrigin } from './same-origin.ts';
+import { createUploadsRouter } from './uploads.ts';
 
 /**
  * The JSON API of SPEC §7. Each area mounts its own router here, so any endpoint is one
@@ -26,6 +27,7 @@ export function createApiRouter(services: Services): Router {
   router.use(createLeadsRouter(services));
   router.use(createGlossaryRouter(services));
   router.use(createDocumentsRouter(services));
+  router.use(createUploadsRouter(services));
 
   router.use(notFound);
   router.use(apiErrorHandler(services.logger));

@@ -8,5 +8,6 @@ import type { DocumentTables } from './tables/documents.ts';
 import type { GlossaryTables } from './tables/glossary.ts';
 import type { LeadTables } from './tables/leads.ts';
 import type { RateLimitTables } from './tables/rate-limits.ts';
+import type { UploadTables } from './tables/uploads.ts';
 
-export type Database = RateLimitTables & AdminTables & LeadTables & GlossaryTables & DocumentTables;
+export type Database = RateLimitTables & AdminTables & LeadTables & GlossaryTables & DocumentTables & UploadTables;

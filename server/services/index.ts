@@ -3,12 +3,14 @@ import { type DbHandle, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { type PeriodicTask, startPeriodicTask } from '../lib/periodic-task.ts';
 import type { Logger } from '../logger.ts';
+import { createMultipartStorage } from '../storage/create-multipart-storage.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import { AuthService } from './auth/auth-service.ts';
 import { DocumentsService } from './documents/documents-service.ts';
 import { type GlossaryService, createGlossaryService } from './glossary/glossary-service.ts';
 import { LeadsService } from './leads/leads-service.ts';
 import { PRUNE_INTERVAL_MS, pruneExpired } from './rate-limiter.ts';
+import { UploadsService } from './uploads/uploads-service.ts';
 
 /**
  * What the server hands to every React Router loader and action (as `context.services`,
@@ -24,6 +26,10 @@ export interface Services {
   /** The document library, its object storage and carousel images. */
   documents: DocumentsService;
   leads: LeadsService;
+  /** Large documents uploaded in parts, straight to storage (server/api/uploads.ts). */
+  uploads: UploadsService;
+  /** Removes uploads left unfinished for a day, in the background of every process; closeServices stops it. */
+  uploadSweep: PeriodicTask;
   /** Deletes expired rate-limit windows in the background of every process; closeServices stops it. */
   rateLimitPruning: PeriodicTask;
 }
@@ -53,11 +59,30 @@ export async function createServices(
     const { storage, signer } = await createStorage(config);
     const documents = new DocumentsService(database.db, storage, signer, logger);
     await documents.seedSamples();
+    const uploads = new UploadsService(
+      database.db,
+      await createMultipartStorage(config),
+      (file, fields) => documents.recordUploaded(file, fields),
+      logger,
+      { maxBytes: config.uploadMaxBytes, singleMaxBytes: config.singleUploadMaxBytes },
+    );
     const leads = new LeadsService(database.db, logger, { notify: config.leads.notify, siteUrl: config.siteUrl });
     // The lead notification sender polls in the background of every process (docs/decisions/007-lead-capture.md).
     leads.start();
     const rateLimitPruning = startPeriodicTask('rate limit pruning', PRUNE_INTERVAL_MS, logger, () => pruneExpired(database.db));
-    return { config, database, logger, auth, leads, glossary: createGlossaryService(database.db), documents, rateLimitPruning };
+    const uploadSweep = startPeriodicTask('upload sweep', config.uploadSweepIntervalMs, logger, () => uploads.sweep());
+    return {
+      config,
+      database,
+      logger,
+      auth,
+      leads,
+      glossary: createGlossaryService(database.db),
+      documents,
+      uploads,
+      uploadSweep,
+      rateLimitPruning,
+    };
   } catch (error) {
     // A start that fails half-way (migration, bootstrap, storage) must not leave the database open.
     await database.close();
@@ -68,5 +93,6 @@ export async function createServices(
 export async function closeServices(services: Services): Promise<void> {
   await services.leads.stop();
   await services.rateLimitPruning.stop();
+  await services.uploadSweep.stop();
   await services.database.close();
 }

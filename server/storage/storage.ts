@@ -55,11 +55,12 @@ export class ObjectTooLargeError extends Error {
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /**
- * Every key this site creates: documents/<uuid>.<ext>, uploads/<uuid> (a carousel image
- * not yet checked), images/<uuid>.<ext> (checked) and thumbnails/<uuid>-w<width>.webp.
+ * Every key this site creates: documents/<uuid>.<ext> (documents/<uuid> when uploaded in parts,
+ * see multipart.ts), uploads/<uuid> (a carousel image or single-request upload not yet
+ * checked), images/<uuid>.<ext> (checked) and thumbnails/<uuid>-w<width>.webp.
  */
 const KEY_PATTERN = new RegExp(
-  `^(documents/${UUID}\\.[a-z0-9]{1,5}|uploads/${UUID}|images/${UUID}\\.(jpg|png|webp|gif)|thumbnails/${UUID}-w\\d{2,4}\\.webp)$`,
+  `^(documents/${UUID}(\\.[a-z0-9]{1,5})?|uploads/${UUID}|images/${UUID}\\.(jpg|png|webp|gif)|thumbnails/${UUID}-w\\d{2,4}\\.webp)$`,
 );
 
 export function isObjectKey(key: string): boolean {

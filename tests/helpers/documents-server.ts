@@ -19,6 +19,8 @@ export interface DocumentsTestServer {
   url: string;
   cookie: string;
   backend: StorageBackend;
+  /** The s3rver behind the S3 backend; null on disk. */
+  s3: TestS3 | null;
   /** Every stored object key, from the disk directory or the bucket. */
   objectKeys(): Promise<string[]>;
   /** Logs in again and returns a fresh session cookie. */
@@ -53,6 +55,7 @@ export async function startDocumentsServer(
     url: server.url,
     cookie: await login(),
     backend,
+    s3,
     login,
     objectKeys: async () => (s3 ? s3.listKeys() : listFiles(objectsDir)),
     close: async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { multipartStandIns, uploadsDirOf } from './s3rver-multipart.ts';
 
 /**
  * A real S3-protocol server (s3rver) on a random loopback port with one empty bucket, for
@@ -14,6 +15,8 @@ export interface TestS3 {
   env: Record<string, string>;
   /** Every key in the bucket, sorted. */
   listKeys(): Promise<string[]>;
+  /** Where s3rver keeps the parts of the multipart upload `uploadId` (S3's UploadId). */
+  partsDir(uploadId: string): string;
   close(): Promise<void>;
 }
 
@@ -27,6 +30,8 @@ export async function startTestS3(): Promise<TestS3> {
     directory,
     configureBuckets: [{ name: bucket }],
   });
+  // ListParts and AbortMultipartUpload, which s3rver lacks (see s3rver-multipart.ts); first, before its router.
+  server.middleware.unshift(multipartStandIns(directory, 3));
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -42,6 +47,7 @@ export async function startTestS3(): Promise<TestS3> {
       AWS_ACCESS_KEY_ID: credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     },
+    partsDir: (uploadId) => path.join(uploadsDirOf(directory, bucket), uploadId),
     listKeys: async () => {
       const result = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
       return (result.Contents ?? []).map((object) => object.Key ?? '').sort();

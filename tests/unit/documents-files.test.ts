@@ -49,10 +49,17 @@ describe('carousel upload URLs', () => {
 });
 
 describe('storage configuration', () => {
-  it('keeps files under DATA_DIR/objects by default, with a 100 MB upload limit', () => {
+  it('keeps files under DATA_DIR/objects by default, with a 5 GiB upload limit (100 MB in one request) and an hourly sweep', () => {
     const config = loadConfig({ DATA_DIR: '/srv/vpv' });
     expect(config.storage).toEqual({ kind: 'disk', dir: path.join('/srv/vpv', 'objects'), urlSecret: null });
-    expect(config.uploadMaxBytes).toBe(104_857_600);
+    expect(config.uploadMaxBytes).toBe(5_368_709_120);
+    expect(config.singleUploadMaxBytes).toBe(104_857_600);
+    expect(config.uploadSweepIntervalMs).toBe(3_600_000);
+  });
+
+  it('keeps the one-request limit at UPLOAD_MAX_BYTES when that is smaller than 100 MB', () => {
+    expect(loadConfig({ UPLOAD_MAX_BYTES: '8192' }).singleUploadMaxBytes).toBe(8192);
+    expect(loadConfig({ UPLOAD_MAX_BYTES: String(10 * 1024 ** 3) }).singleUploadMaxBytes).toBe(104_857_600);
   });
 
   it('switches to S3 when S3_BUCKET is set', () => {
@@ -78,6 +85,8 @@ describe('storage configuration', () => {
   it.each([
     [{ UPLOAD_MAX_BYTES: 'lots' }, /UPLOAD_MAX_BYTES="lots": must be a number/],
     [{ UPLOAD_MAX_BYTES: '10' }, /must be at least 1024 bytes/],
+    [{ UPLOAD_MAX_BYTES: String(6 * 1024 ** 4) }, /must be at most 5497558138880 bytes/],
+    [{ UPLOAD_SWEEP_INTERVAL_MS: '5' }, /UPLOAD_SWEEP_INTERVAL_MS="5": must be at least 100 ms/],
     [{ S3_BUCKET: 'Not_A_Bucket' }, /S3_BUCKET=.*must be an S3 bucket name/],
     [{ S3_BUCKET: 'ok-bucket', S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE="yes": must be true or false/],
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_ENDPOINT needs S3_BUCKET/],

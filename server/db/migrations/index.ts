@@ -4,6 +4,7 @@ import * as admin from './2026-11-22-002-admin.ts';
 import * as leads from './2026-11-22-003-leads.ts';
 import * as glossary from './2026-11-22-004-glossary.ts';
 import * as documents from './2026-11-22-005-documents.ts';
+import * as uploads from './2026-11-23-006-uploads.ts';
 
 /**
  * Every migration, in order. Keys are date-stamped so they sort by age; a migration
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-003-leads': leads,
   '2026-11-22-004-glossary': glossary,
   '2026-11-22-005-documents': documents,
+  '2026-11-23-006-uploads': uploads,
 };

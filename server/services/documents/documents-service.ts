@@ -145,6 +145,14 @@ export class DocumentsService {
     return true;
   }
 
+  /**
+   * A file that arrived through the uploads service (in parts, or in one signed request) and
+   * passed its checks there (size, type from its bytes): recorded as a document.
+   */
+  recordUploaded(file: StoredFile, fields: { title: string; description: string | null; category: DocumentCategory }): Promise<AdminDocument> {
+    return this.create(file, fields);
+  }
+
   /** The sample documents, once per database (see migration 005). */
   seedSamples(): Promise<number> {
     return seedSampleDocuments(this.db, this.storage, this.logger);

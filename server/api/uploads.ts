@@ -1,0 +1,344 @@
+import type { AdminPrincipal } from '@domain/admin.ts';
+import { documentUploadFieldsSchema } from '@domain/documents/schema.ts';
+import { singleLineText, z } from '@domain/zod.ts';
+import type { Readable } from 'node:stream';
+import busboy from 'busboy';
+import express, { type Request, type Response, type Router } from 'express';
+import type { Services } from '../services/index.ts';
+import { cleanOriginalName } from '../services/documents/file-name.ts';
+import { type CompleteOutcome, type NewUpload, PART_URL_TTL_SECONDS, type ReceiveOutcome } from '../services/uploads/uploads-service.ts';
+import { MAX_PARTS, isUploadId } from '../storage/multipart.ts';
+import { streamCopy } from '../storage/stream-copy.ts';
+import { HttpError, invalidInput, invalidRequest } from './errors.ts';
+import { requireAdmin } from './require-admin.ts';
+
+/**
+ * Uploads of large documents, in parts, straight from the browser to storage: the endpoints
+ * Uppy's AWS S3 plugin calls in companion mode (its `companionEndpoint` is `<origin>/api/uploads`),
+ * with the shapes of Uppy Companion's S3 controller. Admin only; the API's same-origin guard
+ * applies. How the browser calls them: docs/documents.md, "Large files".
+ *
+ * - POST   s3/multipart {filename, type, metadata: {title, description, category}} → {uploadId, key}
+ * - GET    s3/multipart/:uploadId?key=              → [{PartNumber, ETag, Size}], every stored part
+ * - GET    s3/multipart/:uploadId/:partNumber?key=  → {url, expires}: PUT the part's bytes there; answers ETag
+ * - POST   s3/multipart/:uploadId/complete?key= {parts: [{PartNumber, ETag}]} → {location, key, documentId}
+ * - DELETE s3/multipart/:uploadId?key=              → 204
+ * - GET    s3/params?filename&type&metadata[title]… → {method: 'POST', url, fields, expires} (a POST form target, at most 100 MB)
+ * - POST   s3/params/complete?key=                  → {location, key, documentId} (ours: Companion has no such step)
+ * - GET    s3/sts                                    → 501: no temporary credentials (docs/decisions/017-no-temporary-credentials.md)
+ *
+ * On disk the signed URLs point back here: PUT parts/:uploadId/:partNumber and POST objects,
+ * where the signature is the permission (no session), as with a presigned S3 URL.
+ */
+export function createUploadsRouter(services: Services): Router {
+  const router = express.Router();
+  const admin = requireAdmin(services);
+  // After the admin check, so visitors' bodies are never read. A complete lists up to 10,000 parts.
+  const json = express.json({ limit: '1mb' });
+  const { uploads, logger } = services;
+  const maxBytes = uploads.maxBytes;
+
+  router.post('/uploads/s3/multipart', admin, json, async (req, res) => {
+    const upload = parseNewUpload(jsonBody(req));
+    res.json(await uploads.start(adminOf(res), upload));
+  });
+
+  router.get('/uploads/s3/multipart/:uploadId', admin, async (req, res) => {
+    const { uploadId, key } = uploadRef(req);
+    const parts = await uploads.listParts(adminOf(res), uploadId, key);
+    if (!parts) throw uploadNotFound();
+    res.json(parts.map((part) => ({ PartNumber: part.partNumber, ETag: `"${part.etag}"`, Size: part.size })));
+  });
+
+  router.get('/uploads/s3/multipart/:uploadId/:partNumber', admin, async (req, res) => {
+    const { uploadId, key } = uploadRef(req);
+    const partNumber = parsePartNumber(req.params.partNumber);
+    if (partNumber === null) throw invalidRequest(PART_NUMBER_MESSAGE, { partNumber: [PART_NUMBER_MESSAGE] });
+    const url = await uploads.partUrl(adminOf(res), uploadId, key, partNumber);
+    if (!url) throw uploadNotFound();
+    res.json({ url, expires: PART_URL_TTL_SECONDS });
+  });
+
+  router.post('/uploads/s3/multipart/:uploadId/complete', admin, json, async (req, res) => {
+    const { uploadId, key } = uploadRef(req);
+    const parsed = completeSchema.safeParse(jsonBody(req));
+    if (!parsed.success) throw invalidInput(parsed.error);
+    const parts = parsed.data.parts.map((part) => ({ partNumber: part.PartNumber, etag: part.ETag }));
+    const outcome = await uploads.complete(adminOf(res), uploadId, key, parts);
+    answerComplete(res, outcome, maxBytes);
+  });
+
+  router.delete('/uploads/s3/multipart/:uploadId', admin, async (req, res) => {
+    const { uploadId, key } = uploadRef(req);
+    const outcome = await uploads.abort(adminOf(res), uploadId, key);
+    if (outcome === 'not-found') throw uploadNotFound();
+    if (outcome === 'busy') throw busy();
+    res.status(204).end();
+  });
+
+  router.get('/uploads/s3/params', admin, async (req, res) => {
+    const upload = parseNewUpload({ filename: req.query.filename, type: req.query.type, metadata: queryMetadata(req) });
+    res.json(await uploads.singleTarget(adminOf(res), upload, `${req.protocol}://${req.get('host') ?? ''}`));
+  });
+
+  router.post('/uploads/s3/params/complete', admin, async (req, res) => {
+    const key = req.query.key;
+    if (typeof key !== 'string' || key === '') throw invalidRequest(KEY_MESSAGE, { key: [KEY_MESSAGE] });
+    answerComplete(res, await uploads.completeSingle(adminOf(res), key), uploads.singleMaxBytes);
+  });
+
+  router.get('/uploads/s3/sts', admin, () => {
+    throw new HttpError(
+      501,
+      'This site does not hand out temporary storage credentials. Upload in parts through s3/multipart, or in one request through s3/params.',
+    );
+  });
+
+  // Disk storage's stand-ins for presigned S3 requests: the signature is the permission.
+  if (uploads.storage.receiver) {
+    router.put('/uploads/parts/:uploadId/:partNumber', async (req, res) => {
+      const uploadId = String(req.params.uploadId);
+      const partNumber = parsePartNumber(req.params.partNumber);
+      if (!isUploadId(uploadId) || partNumber === null) throw new HttpError(404, 'Not found');
+      const declared = req.get('content-length') === undefined ? null : Number(req.get('content-length'));
+      let outcome: ReceiveOutcome;
+      try {
+        // A copy of the body (see streamCopy): a client hanging up fails the part, which
+        // removes its temporary file; a refused body is drained, not torn down.
+        outcome = await uploads.receivePart(uploadId, partNumber, req.query, Number.isFinite(declared) ? declared : null, () =>
+          streamCopy(req),
+        );
+      } catch (error) {
+        if (!req.complete) throw new HttpError(400, 'The upload was interrupted.');
+        throw error;
+      }
+      if (outcome.kind === 'stored') {
+        res.set('ETag', `"${outcome.etag}"`).status(200).end();
+        return;
+      }
+      throw await refusedTransfer(req, res, outcome);
+    });
+
+    router.post('/uploads/objects', async (req, res) => {
+      if (!req.is('multipart/form-data')) throw new HttpError(415, 'Send the file as multipart/form-data.');
+      const outcome = await readPostForm(req, (fields, body) => uploads.receivePost(fields, body));
+      if (outcome.kind === 'stored' && outcome.key) {
+        logger.info({ key: outcome.key, bytes: outcome.size }, 'single-request upload received');
+        res.set('ETag', `"${outcome.etag}"`).status(201).json({ key: outcome.key });
+        return;
+      }
+      throw await refusedTransfer(req, res, outcome);
+    });
+  }
+
+  return router;
+}
+
+const PART_NUMBER_MESSAGE = `The part number must be a whole number from 1 to ${MAX_PARTS}.`;
+const KEY_MESSAGE = 'The key query parameter is required: the key this upload was started with.';
+const UNSUPPORTED_MESSAGE =
+  'This file type is not allowed. Upload a PDF, an image (JPEG, PNG, WebP, GIF), a Word, Excel or PowerPoint file, or an MP4 video.';
+
+const filenameSchema = singleLineText(
+  z.string({ error: 'filename is required.' }).trim().min(1, 'filename is required.').max(1024, 'filename can have at most 1024 characters.'),
+  'filename',
+);
+const typeSchema = singleLineText(z.string({ error: 'type must be a string.' }).trim().max(255, 'type can have at most 255 characters.'), 'type');
+
+/** Companion's body: {filename, type, metadata}; the metadata carries the document's fields (Uppy sends file.meta). */
+const newUploadSchema = z.object({
+  filename: filenameSchema,
+  type: typeSchema.optional(),
+  metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be an object of the document fields.' }).optional(),
+});
+
+const completeSchema = z.object({
+  parts: z
+    .array(
+      z.object({
+        PartNumber: z.number({ error: PART_NUMBER_MESSAGE }).int(PART_NUMBER_MESSAGE).min(1, PART_NUMBER_MESSAGE).max(MAX_PARTS, PART_NUMBER_MESSAGE),
+        ETag: z.string({ error: 'Each part needs its ETag.' }).min(1, 'Each part needs its ETag.').max(256, 'An ETag is at most 256 characters.'),
+      }),
+      { error: 'parts must be a list of {PartNumber, ETag}.' },
+    )
+    .min(1, 'List the uploaded parts to complete the upload.')
+    .max(MAX_PARTS, `An upload has at most ${MAX_PARTS} parts.`),
+});
+
+function parseNewUpload(body: unknown): NewUpload {
+  const parsed = newUploadSchema.safeParse(body);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const metadata = parsed.data.metadata ?? {};
+  const fields = documentUploadFieldsSchema.safeParse({
+    category: metadata.category,
+    title: metadata.title,
+    description: metadata.description,
+  });
+  if (!fields.success) throw invalidInput(fields.error);
+  return { originalName: cleanOriginalName(parsed.data.filename), claimedType: parsed.data.type ?? '', fields: fields.data };
+}
+
+/** The JSON body, or a 415 for another type (express.json leaves those unread). */
+function jsonBody(req: Request): unknown {
+  if (!req.is('application/json')) throw new HttpError(415, 'Send JSON (Content-Type: application/json).');
+  return req.body;
+}
+
+/** `metadata[name]=value` query parameters (Companion's s3/params form), as an object. */
+function queryMetadata(req: Request): Record<string, unknown> {
+  const metadata: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(req.query)) {
+    const field = /^metadata\[([^\]]+)\]$/.exec(name)?.[1];
+    if (field) metadata[field] = value;
+  }
+  return metadata;
+}
+
+/** :uploadId and ?key=. An id that cannot be ours is a 404; a missing key a 400, as Companion answers. */
+function uploadRef(req: Request): { uploadId: string; key: string } {
+  const uploadId = String(req.params.uploadId);
+  const key = req.query.key;
+  if (typeof key !== 'string' || key === '') throw invalidRequest(KEY_MESSAGE, { key: [KEY_MESSAGE] });
+  if (!isUploadId(uploadId)) throw uploadNotFound();
+  return { uploadId, key };
+}
+
+function parsePartNumber(value: unknown): number | null {
+  const number = typeof value === 'string' && /^\d{1,5}$/.test(value) ? Number(value) : 0;
+  return number >= 1 && number <= MAX_PARTS ? number : null;
+}
+
+function adminOf(res: Response): AdminPrincipal {
+  return res.locals.admin as AdminPrincipal;
+}
+
+function uploadNotFound(): HttpError {
+  return new HttpError(404, 'Upload not found. It may have been completed, cancelled or removed after a day unfinished; start it again.');
+}
+
+function busy(): HttpError {
+  return new HttpError(409, 'This upload is being completed or removed by another request. Try again in a moment.');
+}
+
+function answerComplete(res: Response, outcome: CompleteOutcome, maxBytes: number): void {
+  switch (outcome.kind) {
+    case 'completed':
+      res.json({ location: `/api/documents/download/${outcome.documentId}`, key: outcome.key, documentId: outcome.documentId });
+      return;
+    case 'not-found':
+      throw uploadNotFound();
+    case 'busy':
+      throw busy();
+    case 'invalid':
+      throw invalidRequest(outcome.message, { parts: [outcome.message] });
+    case 'too-large':
+      throw new HttpError(413, tooLargeMessage(outcome.maxBytes || maxBytes));
+    case 'unsupported':
+      throw new HttpError(415, UNSUPPORTED_MESSAGE);
+  }
+}
+
+/**
+ * The error for a refused PUT or POST of bytes to a signed disk URL. A body refused for its
+ * declared size is not read (the connection closes); one that grew too large while it was
+ * read is read to its end, so the browser receives the answer instead of a network error.
+ */
+async function refusedTransfer(req: Request, res: Response, outcome: ReceiveOutcome): Promise<HttpError> {
+  switch (outcome.kind) {
+    case 'forbidden':
+      return new HttpError(403, 'This upload URL is invalid or has expired.');
+    case 'busy':
+      return busy();
+    case 'too-large':
+      if (Number(req.get('content-length')) > outcome.maxBytes) res.set('Connection', 'close');
+      else await drain(req);
+      return new HttpError(413, tooLargeMessage(outcome.maxBytes));
+    case 'not-found':
+    case 'stored':
+      return uploadNotFound();
+  }
+}
+
+function drain(req: Request): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.complete) return resolve();
+    req.on('end', resolve);
+    req.on('close', resolve);
+    req.resume();
+  });
+}
+
+/** "5 GiB", "100 MiB", "8 KiB": the limit in the largest whole-ish unit. */
+export function tooLargeMessage(maxBytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = maxBytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `The file is larger than the upload limit of ${Number(value.toFixed(1))} ${units[unit]}.`;
+}
+
+/**
+ * Reads a single-request form (disk's stand-in for an S3 POST policy): text fields first,
+ * then `file`, as Uppy and S3 send them. The file's stream goes to `onFile` with the fields
+ * so far; any other part, a second file, or a form that breaks off is drained, not stored.
+ */
+function readPostForm(
+  req: Request,
+  onFile: (fields: ReadonlyMap<string, string>, body: () => Readable) => Promise<ReceiveOutcome & { key?: string }>,
+): Promise<ReceiveOutcome & { key?: string }> {
+  return new Promise((resolve, reject) => {
+    const fields = new Map<string, string>();
+    let outcome: Promise<ReceiveOutcome & { key?: string }> | null = null;
+    let failed = false;
+    let parser: busboy.Busboy;
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      parser.destroy();
+      req.resume();
+      Promise.resolve(outcome)
+        .catch(() => undefined)
+        .finally(() => reject(error));
+    };
+    const broken = () => fail(new HttpError(400, 'The upload was cut short or is not a valid multipart form. Try again.'));
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { files: 1, fields: 20, parts: 22, fieldSize: 8 * 1024 },
+      });
+    } catch {
+      reject(new HttpError(400, 'The upload is not a valid multipart form.'));
+      return;
+    }
+    parser.on('field', (name, value) => {
+      if (!fields.has(name)) fields.set(name, value);
+    });
+    parser.on('file', (name, stream) => {
+      const copy = streamCopy(stream, broken);
+      if (name !== 'file' || outcome || failed) {
+        copy.destroy();
+        return;
+      }
+      outcome = onFile(fields, () => copy).finally(() => copy.destroy());
+      // A broken stream has already failed the form with a 400; anything else is storage failing.
+      outcome.catch(fail);
+    });
+    parser.on('error', broken);
+    parser.on('close', () => {
+      if (failed) return;
+      if (!outcome) {
+        reject(invalidRequest('The form has no file part.', { file: ['The form has no file part.'] }));
+        return;
+      }
+      outcome.then(resolve, fail);
+    });
+    req.on('close', () => {
+      if (!req.complete) fail(new HttpError(400, 'The upload was interrupted.'));
+    });
+    req.pipe(parser);
+  });
+}
