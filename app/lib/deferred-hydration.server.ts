@@ -21,14 +21,12 @@ import { StringDecoder } from 'node:string_decoder';
 /** The type the held-back module script carries until the loader below restores it. */
 export const deferredModuleType = 'text/x-deferred-module';
 
-const modulePreload = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
-const moduleScript = /<script([^>]*?) type="module" async="">/;
-const headEnd = '</head>';
-
-/** The loader that restores the scripts; `preloads` are the held-back modulepreload URLs. */
-export function hydrationLoader(preloads: readonly string[]): string {
-  return `(() => {
-  const preloads = ${JSON.stringify(preloads).replace(/</g, "\\u003c")};
+/**
+ * The loader, run in the browser. It is sent as its own source text (`String(restoreHydration)`,
+ * as React Router's <ScrollRestoration> sends its script), so it is type-checked and linted like
+ * the rest, and it may use nothing but its arguments and the browser's globals.
+ */
+function restoreHydration(preloads: readonly string[], heldType: string): void {
   let waiting = 2;
   const start = () => {
     if (--waiting !== 0) return;
@@ -38,7 +36,7 @@ export function hydrationLoader(preloads: readonly string[]): string {
       link.href = href;
       document.head.append(link);
     }
-    const held = document.querySelector('script[type="${deferredModuleType}"]');
+    const held = document.querySelector<HTMLScriptElement>(`script[type="${heldType}"]`);
     if (!held) return;
     const script = document.createElement('script');
     script.type = 'module';
@@ -65,29 +63,70 @@ export function hydrationLoader(preloads: readonly string[]): string {
     requestAnimationFrame(() => setTimeout(afterPaint));
   }
   setTimeout(afterPaint, 3000);
-})();`;
+}
+
+/** JSON that cannot end the inline script it stands in. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The loader's script text; `preloads` are the held-back modulepreload URLs. */
+export function hydrationLoader(preloads: readonly string[]): string {
+  return `(${String(restoreHydration)})(${scriptJson(preloads)}, ${scriptJson(deferredModuleType)});`;
+}
+
+/*
+ * The tags are matched by their attributes, in whatever order React writes them. React writes
+ * every value in double quotes with `"`, `<` and `>` escaped, so a tag ends at the first `>`.
+ */
+const linkTag = /<link\s[^>]*>/g;
+const scriptStartTag = /<script(\s[^>]*)?>/g;
+const attribute = /\s([^\s"'>/=]+)(?:="([^"]*)")?/g;
+const headEnd = '</head>';
+
+interface Attribute {
+  name: string;
+  /** As written, still escaped; null for a bare attribute. */
+  value: string | null;
+}
+
+function attributesOf(tag: string): Attribute[] {
+  return [...tag.matchAll(attribute)].map(([, name = '', value]) => ({ name: name.toLowerCase(), value: value ?? null }));
+}
+
+const valueOf = (attributes: readonly Attribute[], name: string) => attributes.find((entry) => entry.name === name)?.value ?? null;
+
+/** The characters React escapes in attribute values, back to themselves. */
+function unescapeAttribute(value: string): string {
+  const named: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>' };
+  return value.replace(/&(?:#x([0-9a-f]+)|#(\d+)|(amp|quot|lt|gt));/gi, (entity, hex?: string, decimal?: string, name?: string) => {
+    if (hex) return String.fromCodePoint(parseInt(hex, 16));
+    if (decimal) return String.fromCodePoint(Number(decimal));
+    return named[name?.toLowerCase() ?? ''] ?? entity;
+  });
 }
 
 /**
  * Rewrites one complete piece of HTML. Returns the rewritten text and whether the module script
  * has been seen (after it nothing more needs rewriting).
  */
-export function deferHydrationTags(
-  html: string,
-  state: { preloads: string[]; nonce: string },
-): { html: string; done: boolean } {
-  let out = html.replace(modulePreload, (_tag, href: string) => {
-    state.preloads.push(href);
+function deferHydrationTags(html: string, state: { preloads: string[]; nonce: string }): { html: string; done: boolean } {
+  let out = html.replace(linkTag, (tag) => {
+    const attributes = attributesOf(tag);
+    const href = valueOf(attributes, 'href');
+    if (valueOf(attributes, 'rel')?.toLowerCase() !== 'modulepreload' || href === null) return tag;
+    state.preloads.push(unescapeAttribute(href));
     return '';
   });
-  out = out.replace(
-    headEnd,
-    `<script nonce="${state.nonce}">${hydrationLoader(state.preloads)}</script>${headEnd}`,
-  );
+  out = out.replace(headEnd, `<script nonce="${state.nonce}">${hydrationLoader(state.preloads)}</script>${headEnd}`);
   let done = false;
-  out = out.replace(moduleScript, (_tag, attributes: string) => {
+  out = out.replace(scriptStartTag, (tag, attributeText: string | undefined) => {
+    const attributes = attributesOf(attributeText ?? '');
+    if (done || valueOf(attributes, 'type') !== 'module') return tag;
     done = true;
-    return `<script${attributes} type="${deferredModuleType}">`;
+    // The held script is inert, so `async` means nothing any more; the loader sets a fresh script's type.
+    const kept = attributes
+      .filter((entry) => entry.name !== 'async')
+      .map((entry) => (entry.name === 'type' ? ` type="${deferredModuleType}"` : entry.value === null ? ` ${entry.name}` : ` ${entry.name}="${entry.value}"`));
+    return `<script${kept.join('')}>`;
   });
   return { html: out, done };
 }

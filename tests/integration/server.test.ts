@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages, notFoundPage } from '@content/pages';
 import { createApp } from '../../server/app.ts';
 import { listen, closeGracefully } from '../../server/http-server.ts';
+import { runHydrationLoader } from '../helpers/hydration-loader.ts';
 import { type TestServer, startTestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -62,14 +63,23 @@ describe('the HTTP server', () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  // React Router's markup as this build renders it: if an upgrade changes its tags so that the
+  // rewrite no longer finds them, pages hydrate before the first paint again, and this fails.
   it('holds the hydration scripts back for the first paint, and every script it names exists', async () => {
     const html = await (await get('/leadership')).text();
-    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<link[^>]*modulepreload/);
     expect(html).not.toMatch(/<script[^>]* type="module"/);
     const head = html.slice(0, html.indexOf('</head>'));
-    const preloads = JSON.parse(/const preloads = (\[.*?\]);/.exec(head)?.[1] ?? 'null') as string[];
+    // The loader is the head's last script.
+    const loader = /^<script nonce="[^"]+">([^]*)<\/script>$/.exec(head.slice(head.lastIndexOf('<script')))?.[1] ?? '';
+    const [, attributes = '', held = ''] = /<script([^>]* type="text\/x-deferred-module"[^>]*)>(.*?)<\/script>/s.exec(html) ?? [];
+    const nonce = / nonce="([^"]+)"/.exec(attributes)?.[1] ?? '';
+    expect(nonce).not.toBe('');
+    // The loader as the build wrote it (a serialised function) runs on its own and restores what was held back.
+    const run = runHydrationLoader(loader, { type: 'text/x-deferred-module', nonce, textContent: held });
+    expect(run.restored).toEqual({ type: 'module', nonce, textContent: held });
+    const preloads = run.preloads;
     expect(preloads.length).toBeGreaterThan(3);
-    const held = /<script nonce="[^"]+" type="text\/x-deferred-module">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
     const imports = [...held.matchAll(/from "([^"]+)"|import\("([^"]+)"\)/g)].map((match) => match[1] ?? match[2]);
     expect(imports.length).toBeGreaterThan(1);
     for (const url of new Set([...preloads, ...imports])) {

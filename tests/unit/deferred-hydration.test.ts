@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { createDeferredHydrationStream, deferredModuleType, hydrationLoader } from '~/lib/deferred-hydration.server';
+import { runHydrationLoader } from '../helpers/hydration-loader.ts';
 
 const nonce = 'bm9uY2U=';
 
@@ -61,4 +62,32 @@ describe('deferred hydration', () => {
     expect(() => new Function(loader)).not.toThrow();
     expect(loader).toContain(JSON.stringify(['/assets/a.js', '/assets/"b".js']));
   });
+
+  it('finds the tags whatever the order of their attributes, and leaves other links and scripts alone', async () => {
+    const reordered = [
+      '<!DOCTYPE html><html><head>',
+      `<link nonce="${nonce}" href="/assets/entry.client-A.js" rel="modulepreload"/>`,
+      '<link rel="stylesheet" href="/assets/app.css"/><link rel="preload" as="font" href="/fonts/inter.woff2" crossorigin=""/>',
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      '</head><body>',
+      `<script async="" type="module" nonce="${nonce}">import("/assets/entry.client-A.js");</script>`,
+      '</body></html>',
+    ].join('');
+    const html = await rewrite([reordered]);
+    expect(html).toContain(`<script nonce="${nonce}">${hydrationLoader(['/assets/entry.client-A.js'])}</script></head>`);
+    expect(html).toContain(`<script type="${deferredModuleType}" nonce="${nonce}">import("/assets/entry.client-A.js");</script>`);
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app.css"/><link rel="preload" as="font" href="/fonts/inter.woff2" crossorigin=""/>');
+    expect(html).toContain('<script type="application/ld+json">{"@type":"Organization"}</script>');
+    expect(html).not.toMatch(/<link[^>]*modulepreload/);
+  });
+
+  it('writes a loader that, run on its own, puts the preloads back and turns the held script into a module', () => {
+    const preloads = ['/assets/a.js', '/assets/b&c.js'];
+    const held = { type: deferredModuleType, nonce, textContent: 'import("/assets/a.js");' };
+    expect(runHydrationLoader(hydrationLoader(preloads), held)).toEqual({
+      preloads,
+      restored: { type: 'module', nonce, textContent: held.textContent },
+    });
+  });
 });
+
