@@ -13,3 +13,12 @@ export interface ApiErrorBody {
 
 /** Each field's messages, keyed by the field's name, in the order they were found. */
 export type ApiFieldErrors = Record<string, string[]>;
+
+/** One message a field, the first problem found: what a form shows under each field. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first message of each field of a 400's lists. */
+export function firstMessages(fieldErrors: ApiFieldErrors): FieldErrors {
+  const firsts = Object.entries(fieldErrors).flatMap(([field, messages]) => (messages[0] === undefined ? [] : [[field, messages[0]]]));
+  return Object.fromEntries(firsts);
+}

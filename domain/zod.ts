@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiFieldErrors } from './api-error.ts';
 import { LINE_BREAK, MULTI_LINE_FORBIDDEN, SINGLE_LINE_FORBIDDEN } from './text-characters.ts';
 
 /**
@@ -33,4 +34,21 @@ export function singleLineText<T extends z.ZodString>(schema: T, label: string):
 /** A multi-line text field: tab, LF and CR are allowed, other control characters are not. */
 export function multiLineText<T extends z.ZodString>(schema: T, label: string): T {
   return schema.refine((value) => !MULTI_LINE_FORBIDDEN.test(value), forbiddenCharactersMessage(label));
+}
+
+/**
+ * Each top-level field's messages, in the order Zod found them (the API's 400 body,
+ * domain/api-error.ts); problems with the whole value (an empty path) name no field.
+ */
+export function fieldErrorsOf(error: z.ZodError): ApiFieldErrors {
+  const lists = new Map<string, string[]>();
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (field === undefined) continue;
+    const list = lists.get(String(field)) ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    lists.set(String(field), list);
+  }
+  // fromEntries defines own properties, so even a field named "__proto__" stays data.
+  return Object.fromEntries(lists);
 }

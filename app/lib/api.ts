@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ApiFieldErrors } from '@domain/api-error';
+import { type ApiFieldErrors, type FieldErrors, firstMessages } from '@domain/api-error';
 
 /**
  * The browser's API client (SPEC §7): requests send credentials, bodies go as JSON, and
@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly serverMessage: string;
   /** Each field's messages from a JSON body's `fieldErrors` (a 400 for invalid input); empty otherwise. */
   readonly fieldErrors: ApiFieldErrors;
+  /** The body when it is a JSON object (for an answer's other keys, such as the login's `codeRequired`); else null. */
+  readonly json: Readonly<Record<string, unknown>> | null;
 
   constructor(
     readonly status: number,
@@ -18,9 +20,10 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
-    const parsed = parseErrorBody(body);
-    this.serverMessage = parsed.message ?? body;
-    this.fieldErrors = parsed.fieldErrors;
+    this.json = parseObject(body);
+    const message = this.json?.message;
+    this.serverMessage = typeof message === 'string' ? message : body;
+    this.fieldErrors = isRecord(this.json?.fieldErrors) ? stringLists(this.json.fieldErrors) : {};
   }
 }
 
@@ -37,28 +40,18 @@ export async function readApiError(response: Response): Promise<ApiError> {
  * The first message of each field of a failed call, for forms that show one message a field;
  * empty for anything but an ApiError that named fields.
  */
-export function firstFieldErrors(error: unknown): Partial<Record<string, string>> {
-  if (!(error instanceof ApiError)) return {};
-  const entries = Object.entries(error.fieldErrors).flatMap(([field, messages]) =>
-    messages[0] === undefined ? [] : [[field, messages[0]] as const],
-  );
-  return Object.fromEntries(entries);
+export function firstFieldErrors(error: unknown): FieldErrors {
+  return error instanceof ApiError ? firstMessages(error.fieldErrors) : {};
 }
 
-/** The body's message and field errors, when it is JSON of that shape; anything else is plain text. */
-function parseErrorBody(body: string): { message?: string; fieldErrors: ApiFieldErrors } {
-  let parsed: unknown;
+/** The body as a JSON object, or null for text, an empty body or JSON of another kind. */
+function parseObject(body: string): Record<string, unknown> | null {
   try {
-    parsed = JSON.parse(body);
+    const parsed: unknown = JSON.parse(body);
+    return isRecord(parsed) ? parsed : null;
   } catch {
-    return { fieldErrors: {} };
+    return null;
   }
-  if (!isRecord(parsed)) return { fieldErrors: {} };
-  const { message, fieldErrors } = parsed as Partial<Record<keyof ApiErrorBody, unknown>>;
-  return {
-    message: typeof message === 'string' ? message : undefined,
-    fieldErrors: isRecord(fieldErrors) ? stringLists(fieldErrors) : {},
-  };
 }
 
 /** Keeps the fields whose value is a list of strings (the shape every 400 sends), dropping the strings that are not. */

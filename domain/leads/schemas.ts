@@ -1,4 +1,5 @@
-import { multiLineText, singleLineText, z } from '../zod.ts';
+import { type FieldErrors, firstMessages } from '../api-error.ts';
+import { fieldErrorsOf, multiLineText, singleLineText, z } from '../zod.ts';
 
 /**
  * The one definition of a valid contact message and demo request, used by the forms in
@@ -89,31 +90,19 @@ export type DemoField = (typeof demoFields)[number];
 export type ContactValues = Record<ContactField, string>;
 export type DemoValues = Record<DemoField, string>;
 
-/** One message per field, the first problem found; the API's 400 body carries this. */
-export type FieldErrors = Partial<Record<string, string>>;
-
 /** The hidden spam trap: people never see it, so only bots fill it in. */
 export const HONEYPOT_FIELD = 'website';
-
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
-}
 
 export type ValidationResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
 
 export function validateContactMessage(input: unknown): ValidationResult<ContactMessageInput> {
   const result = contactMessageSchema.safeParse(input);
-  return result.success ? { ok: true, data: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error) };
+  return result.success ? { ok: true, data: result.data } : { ok: false, fieldErrors: firstMessages(fieldErrorsOf(result.error)) };
 }
 
 export function validateDemoRequest(input: unknown): ValidationResult<DemoRequestInput> {
   const result = demoRequestSchema.safeParse(input);
-  return result.success ? { ok: true, data: result.data } : { ok: false, fieldErrors: fieldErrorsOf(result.error) };
+  return result.success ? { ok: true, data: result.data } : { ok: false, fieldErrors: firstMessages(fieldErrorsOf(result.error)) };
 }
 
 export function emptyContactValues(): ContactValues {

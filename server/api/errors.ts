@@ -1,4 +1,5 @@
 import type { ApiFieldErrors } from '@domain/api-error.ts';
+import { fieldErrorsOf } from '@domain/zod.ts';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
@@ -31,21 +32,6 @@ export function invalidInput(error: z.ZodError, message?: string): HttpError {
 /** A 400 for input no schema judged (a body that is not an object, a missing file): same shape, no field named unless given. */
 export function invalidRequest(message: string, fieldErrors: ApiFieldErrors = {}): HttpError {
   return new HttpError(400, message, { fieldErrors });
-}
-
-/** Each top-level field's messages; problems with the whole body (empty path) are left to the message. */
-function fieldErrorsOf(error: z.ZodError): ApiFieldErrors {
-  const lists = new Map<string, string[]>();
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (field === undefined) continue;
-    const name = String(field);
-    const list = lists.get(name) ?? [];
-    if (!list.includes(issue.message)) list.push(issue.message);
-    lists.set(name, list);
-  }
-  // fromEntries defines own properties, so even a field named "__proto__" stays data.
-  return Object.fromEntries(lists);
 }
 
 export const notFound: RequestHandler = (req, res) => {

@@ -1,5 +1,29 @@
+import { firstMessages } from '@domain/api-error';
+import { fieldErrorsOf, z } from '@domain/zod';
 import { describe, expect, it } from 'vitest';
 import { ApiError, firstFieldErrors, readApiError } from '~/lib/api';
+
+/** The two shapes of field errors: the API's lists (domain/zod.ts) and a form's first messages (domain/api-error.ts). */
+describe('fieldErrorsOf and firstMessages', () => {
+  const schema = z.object({
+    name: z.string().min(3, 'Too short.').regex(/^[a-z]+$/, 'Letters only.'),
+    age: z.number('A number, please.'),
+  });
+
+  it('lists every message of each field, in order, and a form shows the first', () => {
+    const result = schema.safeParse({ name: '1', age: 'x' });
+    expect(result.success).toBe(false);
+    const lists = fieldErrorsOf(result.error as z.ZodError);
+    expect(lists).toEqual({ name: ['Too short.', 'Letters only.'], age: ['A number, please.'] });
+    expect(Object.keys(lists)).toEqual(['name', 'age']);
+    expect(firstMessages(lists)).toEqual({ name: 'Too short.', age: 'A number, please.' });
+  });
+
+  it('names no field for a problem with the whole value', () => {
+    const result = schema.safeParse('not an object');
+    expect(fieldErrorsOf(result.error as z.ZodError)).toEqual({});
+  });
+});
 
 /** The browser's one reader of failure answers (app/lib/api.ts, SPEC §8). */
 describe('readApiError', () => {
@@ -29,6 +53,13 @@ describe('readApiError', () => {
     expect(error.message).toBe('401: Invalid username or password');
     expect(error.serverMessage).toBe('Invalid username or password');
     expect(error.fieldErrors).toEqual({});
+  });
+
+  it("keeps a JSON object body's other keys (the login's codeRequired)", async () => {
+    const error = await readApiError(answer(401, '{"message":"Invalid verification code","codeRequired":true}', 'Unauthorized'));
+    expect(error.serverMessage).toBe('Invalid verification code');
+    expect(error.json?.codeRequired).toBe(true);
+    expect((await readApiError(answer(500, '[1]'))).json).toBeNull();
   });
 
   it('keeps only lists of strings from field errors of another shape', async () => {
