@@ -90,7 +90,7 @@ test.describe('the contact form', () => {
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ message: 'Some fields are missing or invalid.', fieldErrors: { company: 'Company is required.' } }),
+        body: JSON.stringify({ message: 'Some fields are missing or invalid.', fieldErrors: { company: ['Company is required.'] } }),
       }),
     );
     await visit(page, '/');

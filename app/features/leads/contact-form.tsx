@@ -1,20 +1,18 @@
 import { contactForm as copy } from '@content/leads';
 import { RETURN_TO_FIELD, readContactUrlState } from '@domain/leads/form-outcome';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
-import { Button } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
-import { FormNotice, Honeypot, TextAreaField, TextField, focusFirstError, readFieldErrors, sendLead } from './form-parts';
 import {
   type ContactField,
-  type ContactValues,
-  type FieldErrors,
   HONEYPOT_FIELD,
   LEAD_LIMITS,
   contactFields,
   emptyContactValues,
   validateContactMessage,
 } from '@domain/leads/schemas';
+import { useId, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { FormNotice, Honeypot, TextAreaField, TextField } from './form-parts';
+import { type LeadFormState, leadFormState, useLeadForm } from './use-lead-form';
 
 /**
  * The home page's contact form (SPEC §4, §5). A real form posting to /api/contact, so it
@@ -24,60 +22,33 @@ import {
  */
 export function ContactForm() {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const fromUrl = readContactUrlState(searchParams);
 
-  const [values, setValues] = useState<ContactValues>(() => fromUrl?.values ?? emptyContactValues());
-  const [errors, setErrors] = useState<FieldErrors>(() => {
-    if (fromUrl?.outcome !== 'invalid') return {};
-    const result = validateContactMessage(fromUrl.values);
-    return result.ok ? {} : result.fieldErrors;
-  });
-  const [trap, setTrap] = useState('');
-  const [sending, setSending] = useState(false);
+  const [state, setState] = useState<LeadFormState<ContactField>>(() =>
+    leadFormState(fromUrl?.values ?? emptyContactValues(), validateContactMessage, fromUrl?.outcome === 'invalid'),
+  );
   // The notice from a post without JavaScript goes once the visitor sends again.
   const [showUrlNotice, setShowUrlNotice] = useState(true);
-
-  const setField = (field: ContactField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setShowUrlNotice(false);
-    const result = validateContactMessage(values);
-    if (!result.ok) {
-      setErrors(result.fieldErrors);
-      focusFirstError(formRef.current, contactFields, result.fieldErrors);
-      return;
-    }
-    setSending(true);
-    try {
-      await sendLead('/api/contact', result.data, trap);
-      toast(copy.toasts.sent);
-      setValues(emptyContactValues());
-      setErrors({});
-    } catch (error) {
-      const fieldErrors = readFieldErrors(error);
-      setErrors(fieldErrors);
-      focusFirstError(formRef.current, contactFields, fieldErrors);
-      toast({ ...copy.toasts.failed, variant: 'destructive' });
-    } finally {
-      setSending(false);
-    }
-  }
+  const { formRef, sending, onSubmit, setField, setTrap } = useLeadForm({
+    path: '/api/contact',
+    fields: contactFields,
+    validate: validateContactMessage,
+    state,
+    setState,
+    toasts: copy.toasts,
+    onSent: () => setState((current) => ({ ...current, values: emptyContactValues(), errors: {} })),
+  });
 
   const field = (name: ContactField) => ({
     id: `${id}-${name}`,
     name,
     label: copy.fields[name].label,
     placeholder: copy.fields[name].placeholder,
-    value: values[name],
+    value: state.values[name],
     onChange: setField(name),
-    error: errors[name],
+    error: state.errors[name],
     required: true,
   });
   const notice = showUrlNotice && fromUrl ? copy.notices[fromUrl.outcome] : null;
@@ -87,7 +58,10 @@ export function ContactForm() {
       ref={formRef}
       method="post"
       action="/api/contact"
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        setShowUrlNotice(false);
+        void onSubmit(event);
+      }}
       aria-labelledby={`${id}-heading`}
       className="relative space-y-5"
     >
@@ -103,7 +77,7 @@ export function ContactForm() {
         </FormNotice>
       ) : null}
       <input type="hidden" name={RETURN_TO_FIELD} value={pathname} />
-      <Honeypot id={`${id}-${HONEYPOT_FIELD}`} value={trap} onChange={setTrap} />
+      <Honeypot id={`${id}-${HONEYPOT_FIELD}`} value={state.trap} onChange={setTrap} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField {...field('firstName')} autoComplete="given-name" maxLength={LEAD_LIMITS.name} />
         <TextField {...field('lastName')} autoComplete="family-name" maxLength={LEAD_LIMITS.name} />

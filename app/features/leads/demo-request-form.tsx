@@ -1,27 +1,22 @@
 import { demoForm as copy } from '@content/leads';
 import { DEMO_KEY_FIELD, RETURN_TO_FIELD } from '@domain/leads/form-outcome';
-import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
-import { Button } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
-import { useHydrated } from '~/lib/use-hydrated';
-import { Honeypot, TextAreaField, TextField, focusFirstError, readFieldErrors, sendLead } from './form-parts';
 import {
   type DemoField,
-  type DemoValues,
-  type FieldErrors,
   HONEYPOT_FIELD,
   LEAD_LIMITS,
   demoFields,
   requiredDemoFields,
   validateDemoRequest,
 } from '@domain/leads/schemas';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import { useLocation } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { toast } from '~/lib/toast';
+import { useHydrated } from '~/lib/use-hydrated';
+import { Honeypot, TextAreaField, TextField } from './form-parts';
+import { type LeadFormState, useLeadForm } from './use-lead-form';
 
-export interface DemoFormState {
-  values: DemoValues;
-  errors: FieldErrors;
-  trap: string;
-}
+export type DemoFormState = LeadFormState<DemoField>;
 
 interface DemoRequestFormProps {
   /** The Request Demo button this form belongs to; names its fields and its way back after a classic post. */
@@ -44,46 +39,22 @@ interface DemoRequestFormProps {
  * modal by mistake loses nothing.
  */
 export function DemoRequestForm({ demoKey, state, setState, onSent, notice, actions }: DemoRequestFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
   const { pathname } = useLocation();
   const hydrated = useHydrated();
-  const [submitting, setSubmitting] = useState(false);
   const { values, errors } = state;
-
-  const setField = (field: DemoField) => (value: string) =>
-    setState((current) => ({
-      ...current,
-      values: { ...current.values, [field]: value },
-      errors: { ...current.errors, [field]: undefined },
-    }));
-  const setErrors = (next: FieldErrors) => setState((current) => ({ ...current, errors: next }));
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validateDemoRequest(values);
-    if (!result.ok) {
-      setErrors(result.fieldErrors);
-      focusFirstError(formRef.current, demoFields, result.fieldErrors);
-      // SPEC §5: any empty required field means nothing is sent and this notice appears.
-      if (requiredDemoFields.some((field) => values[field].trim() === '')) {
-        toast({ ...copy.toasts.missing, variant: 'destructive' });
-      }
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await sendLead('/api/request-demo', result.data, state.trap);
-      toast(copy.toasts.sent);
-      onSent();
-    } catch (error) {
-      const fieldErrors = readFieldErrors(error);
-      setErrors(fieldErrors);
-      focusFirstError(formRef.current, demoFields, fieldErrors);
-      toast({ ...copy.toasts.failed, variant: 'destructive' });
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const { formRef, sending, onSubmit, setField, setTrap } = useLeadForm({
+    path: '/api/request-demo',
+    fields: demoFields,
+    validate: validateDemoRequest,
+    state,
+    setState,
+    toasts: copy.toasts,
+    // SPEC §5: any empty required field means nothing is sent and this notice appears.
+    onInvalid: (invalid) => {
+      if (requiredDemoFields.some((field) => invalid[field].trim() === '')) toast({ ...copy.toasts.missing, variant: 'destructive' });
+    },
+    onSent,
+  });
 
   const field = (name: DemoField, required: boolean) => ({
     id: `${demoKey}-${name}`,
@@ -114,7 +85,7 @@ export function DemoRequestForm({ demoKey, state, setState, onSent, notice, acti
       <Honeypot
         id={`${demoKey}-${HONEYPOT_FIELD}`}
         value={state.trap}
-        onChange={(trap) => setState((current) => ({ ...current, trap }))}
+        onChange={setTrap}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field('name', true)} autoComplete="name" maxLength={LEAD_LIMITS.name} />
@@ -131,8 +102,8 @@ export function DemoRequestForm({ demoKey, state, setState, onSent, notice, acti
       </div>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         {actions}
-        <Button type="submit" variant="accent" size="lg" disabled={submitting}>
-          {submitting ? copy.submitting : copy.submit}
+        <Button type="submit" variant="accent" size="lg" disabled={sending}>
+          {sending ? copy.submitting : copy.submit}
         </Button>
       </div>
     </form>

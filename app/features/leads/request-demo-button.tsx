@@ -10,11 +10,11 @@ import { toast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
 import { DemoRequestForm, type DemoFormState } from './demo-request-form';
 import { FormNotice } from './form-parts';
+import { leadFormState } from './use-lead-form';
 
 function stateFromUrl(fromUrl: DemoUrlState | null): DemoFormState {
-  if (!fromUrl || fromUrl.outcome === 'sent') return { values: emptyDemoValues(), errors: {}, trap: '' };
-  const result = fromUrl.outcome === 'invalid' ? validateDemoRequest(fromUrl.values) : null;
-  return { values: fromUrl.values, errors: result && !result.ok ? result.fieldErrors : {}, trap: '' };
+  if (!fromUrl || fromUrl.outcome === 'sent') return leadFormState(emptyDemoValues(), validateDemoRequest, false);
+  return leadFormState(fromUrl.values, validateDemoRequest, fromUrl.outcome === 'invalid');
 }
 
 function OutcomeNotice({ fromUrl }: { fromUrl: DemoUrlState | null }) {

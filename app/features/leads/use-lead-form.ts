@@ -1,0 +1,94 @@
+import type { FieldErrors } from '@domain/api-error';
+import { HONEYPOT_FIELD, type ValidationResult } from '@domain/leads/schemas';
+import { type Dispatch, type FormEvent, type SetStateAction, useRef, useState } from 'react';
+import { apiRequest, firstFieldErrors } from '~/lib/api';
+import { type ToastInput, toast } from '~/lib/toast';
+
+/** What a lead form holds: the inputs' raw values, one message a field, and the honeypot. */
+export interface LeadFormState<F extends string> {
+  values: Record<F, string>;
+  errors: Partial<Record<F, string>>;
+  trap: string;
+}
+
+/**
+ * A form's state as a page renders it: the values a classic post echoed back, with their
+ * errors found again by the shared schema when that post was invalid (the URL never carries
+ * messages, domain/leads/form-outcome.ts).
+ */
+export function leadFormState<F extends string>(
+  values: Record<F, string>,
+  validate: (values: Record<F, string>) => ValidationResult<unknown>,
+  invalid: boolean,
+): LeadFormState<F> {
+  const result = invalid ? validate(values) : null;
+  return { values, errors: result && !result.ok ? result.fieldErrors : {}, trap: '' };
+}
+
+interface LeadFormOptions<F extends string, T extends object> {
+  /** POST /api/contact or /api/request-demo (SPEC §7). */
+  path: string;
+  /** In the order they appear, so focus lands on the first field in error. */
+  fields: readonly F[];
+  validate: (values: Record<F, string>) => ValidationResult<T>;
+  state: LeadFormState<F>;
+  setState: Dispatch<SetStateAction<LeadFormState<F>>>;
+  toasts: { sent: ToastInput; failed: ToastInput };
+  /** Called when the form's own check stops a send (the demo form's 'Missing Information'). */
+  onInvalid?: (values: Record<F, string>) => void;
+  /** Called after the API stored the lead. */
+  onSent: () => void;
+}
+
+/**
+ * The submit path both lead forms share (SPEC §4, §5): check with the shared schema, send
+ * JSON (the validated fields, plus the trap field when something filled it, so the server
+ * drops the submission), toast the outcome; on failure keep the values and show the
+ * server's field errors. Focus moves to the first field in error, so keyboard and
+ * screen-reader users land on it.
+ */
+export function useLeadForm<F extends string, T extends object>(options: LeadFormOptions<F, T>) {
+  const { path, fields, validate, state, setState, toasts, onInvalid, onSent } = options;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [sending, setSending] = useState(false);
+
+  const showErrors = (errors: FieldErrors) => {
+    setState((current) => ({ ...current, errors }));
+    const first = fields.find((field) => errors[field]);
+    const element = first ? formRef.current?.elements.namedItem(first) : null;
+    if (element instanceof HTMLElement) element.focus();
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = validate(state.values);
+    if (!result.ok) {
+      showErrors(result.fieldErrors);
+      onInvalid?.(state.values);
+      return;
+    }
+    setSending(true);
+    try {
+      await apiRequest('POST', path, state.trap ? { ...result.data, [HONEYPOT_FIELD]: state.trap } : result.data);
+      toast(toasts.sent);
+      onSent();
+    } catch (error) {
+      showErrors(firstFieldErrors(error));
+      toast({ ...toasts.failed, variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  /** A field's change handler: the new value, and its error gone until the next check. */
+  const setField = (field: F) => (value: string) =>
+    setState((current) => ({
+      ...current,
+      values: { ...current.values, [field]: value },
+      errors: { ...current.errors, [field]: undefined },
+    }));
+
+  const setTrap = (trap: string) => setState((current) => ({ ...current, trap }));
+
+  return { formRef, sending, onSubmit, setField, setTrap };
+}
