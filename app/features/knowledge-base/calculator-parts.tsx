@@ -1,8 +1,8 @@
 import { calculatorsCopy } from '@content/knowledge-base';
 import type { ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
+import { Field, Input } from '~/components/ui/input';
 import { useHydrated } from '~/lib/use-hydrated';
-import { errorClass, inputClass, labelClass } from './form-styles';
 
 /** A labelled numeric input whose error message is tied to it for assistive technology. */
 export function NumberField({
@@ -23,29 +23,20 @@ export function NumberField({
   onChange: (value: string) => void;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={step}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass}
-      />
-      {error ? (
-        <p id={`${id}-error`} className={errorClass}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={id} label={label} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          name={name}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={step}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 

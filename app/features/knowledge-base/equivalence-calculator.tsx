@@ -1,6 +1,7 @@
 import { calculatorsCopy } from '@content/knowledge-base';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Select, labelClass } from '~/components/ui/input';
 import {
   CUBIC_FEET_PER_GALLON,
   EQUIVALENCE_ASSUMPTIONS,
@@ -10,7 +11,6 @@ import {
   gasEquivalence,
   parseCalculatorNumber,
 } from './calculators';
-import { inputClass, labelClass } from './form-styles';
 import { Assumptions, NoScriptCalculateButton, NumberField, ResultRow, ResultsPanel } from './calculator-parts';
 
 const copy = calculatorsCopy.equivalence;
@@ -58,19 +58,18 @@ export function EquivalenceCalculator() {
           <label htmlFor={`${id}-form`} className={labelClass}>
             {copy.formLabel}
           </label>
-          <select
+          <Select
             id={`${id}-form`}
             name="form"
             value={form}
             onChange={(event) => setForm(isGasForm(event.target.value) ? event.target.value : 'lng')}
-            className={inputClass}
           >
             {GAS_FORMS.map((value) => (
               <option key={value} value={value}>
                 {copy.forms[value]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <NoScriptCalculateButton />
       </form>

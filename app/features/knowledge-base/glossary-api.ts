@@ -20,17 +20,3 @@ export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage || error.message;
   return fallback;
 }
-
-/** Field errors from a 400 answer ({ fieldErrors: { term: ['…'] } }), if any. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
-  try {
-    const body = JSON.parse(error.body) as { fieldErrors?: Record<string, unknown> };
-    const entries = Object.entries(body.fieldErrors ?? {}).flatMap(([field, messages]) =>
-      Array.isArray(messages) && typeof messages[0] === 'string' ? [[field, messages[0]] as const] : [],
-    );
-    return Object.fromEntries(entries);
-  } catch {
-    return {};
-  }
-}

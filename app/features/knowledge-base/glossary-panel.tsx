@@ -6,9 +6,9 @@ import { type FormEvent, lazy, useEffect, useId, useMemo, useRef, useState } fro
 import { useRevalidator, useSearchParams } from 'react-router';
 import { ClientOnly } from '~/components/client-only';
 import { Button } from '~/components/ui/button';
+import { Input, Select, labelClass } from '~/components/ui/input';
 import { toast } from '~/lib/toast';
 import { useAdmin } from '~/lib/use-admin';
-import { inputClass, labelClass } from './form-styles';
 import type { GlossaryPageData } from './glossary-data';
 import { SEARCH_URL_DEBOUNCE_MS, anchorIds, filterTerms, relatedLinks } from './glossary-filter';
 import type { GlossaryFormState } from './glossary-term-form';
@@ -79,7 +79,7 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
           </label>
           <div className="relative">
             <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 mt-0.5 h-4 w-4 -translate-y-1/2 text-slate-500" />
-            <input
+            <Input
               id={`${id}-search`}
               type="search"
               name="search"
@@ -88,7 +88,7 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
               placeholder={glossaryCopy.searchPlaceholder}
               maxLength={GLOSSARY_LIMITS.search}
               autoComplete="off"
-              className={`${inputClass} pl-9`}
+              className="pl-9"
             />
           </div>
         </div>
@@ -96,12 +96,11 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
           <label htmlFor={`${id}-category`} className={labelClass}>
             {glossaryCopy.categoryLabel}
           </label>
-          <select
+          <Select
             id={`${id}-category`}
             name="category"
             value={category}
             onChange={(event) => setCategory(isGlossaryCategory(event.target.value) ? event.target.value : 'all')}
-            className={inputClass}
           >
             <option value="all">{glossaryCopy.allCategories}</option>
             {GLOSSARY_CATEGORIES.map((value) => (
@@ -109,7 +108,7 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
                 {glossaryCategoryLabels[value]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <Button type="submit" variant="outline">
           {glossaryCopy.searchButton}

@@ -1,17 +1,20 @@
 import { glossaryCategoryLabels } from '@content/knowledge-base';
+import { firstMessages } from '@domain/api-error';
 import { glossaryTermSchema } from '@domain/glossary/schema';
 import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryTerm } from '@domain/glossary/term';
+import { fieldErrorsOf } from '@domain/zod';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { Field, Input, Select, Textarea } from '~/components/ui/input';
+import { firstFieldErrors } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { createTerm, failureMessage, serverFieldErrors, updateTerm } from './glossary-api';
-import { errorClass, inputClass, labelClass } from './form-styles';
+import { createTerm, failureMessage, updateTerm } from './glossary-api';
 
 /** The glossary form's states (SPEC §4): hidden, adding, or editing one term. */
 export type GlossaryFormState = { mode: 'hidden' } | { mode: 'add' } | { mode: 'edit'; term: GlossaryTerm };
 
-type Field = 'term' | 'definition' | 'category' | 'synonyms' | 'relatedTerms';
-type FieldErrors = Partial<Record<Field, string>>;
+type TermField = 'term' | 'definition' | 'category' | 'synonyms' | 'relatedTerms';
+type FieldErrors = Partial<Record<TermField, string>>;
 
 const copy = {
   add: { heading: 'Add a glossary term', submit: 'Add Term', success: 'Term added', failure: 'Failed to add term', fallback: 'Failed to create term' },
@@ -53,7 +56,7 @@ export function GlossaryTermForm({
       relatedTerms: String(form.get('relatedTerms') ?? ''),
     });
     if (!parsed.success) {
-      setErrors(firstErrors(parsed.error.issues));
+      setErrors(firstMessages(fieldErrorsOf(parsed.error)));
       return;
     }
     setErrors({});
@@ -63,28 +66,14 @@ export function GlossaryTermForm({
       toast({ title: text.success, description: saved.term });
       onSaved(saved);
     } catch (error) {
-      setErrors(serverFieldErrors(error));
+      setErrors(firstFieldErrors(error));
       toast({ title: text.failure, description: failureMessage(error, text.fallback), variant: 'destructive' });
     } finally {
       setPending(false);
     }
   }
 
-  const field = (name: Field, hintId?: string) => {
-    const describedBy = [hintId, errors[name] ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ');
-    return {
-      id: `${id}-${name}`,
-      name,
-      'aria-invalid': errors[name] ? true : undefined,
-      'aria-describedby': describedBy || undefined,
-    };
-  };
-  const fieldError = (name: Field) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className={errorClass}>
-        {errors[name]}
-      </p>
-    ) : null;
+  const fieldId = (name: TermField) => `${id}-${name}`;
 
   return (
     <form
@@ -97,67 +86,45 @@ export function GlossaryTermForm({
         {text.heading}
       </h3>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-term`} className={labelClass}>
-            Term <span aria-hidden="true">*</span>
-          </label>
-          <input
-            ref={firstField}
-            {...field('term')}
-            required
-            maxLength={GLOSSARY_LIMITS.term}
-            defaultValue={editing?.term}
-            className={inputClass}
-          />
-          {fieldError('term')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-category`} className={labelClass}>
-            Category
-          </label>
-          <select {...field('category')} defaultValue={editing?.category ?? 'general'} className={inputClass}>
-            {GLOSSARY_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {glossaryCategoryLabels[category]}
-              </option>
-            ))}
-          </select>
-          {fieldError('category')}
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-definition`} className={labelClass}>
-            Definition <span aria-hidden="true">*</span>
-          </label>
-          <textarea
-            {...field('definition')}
-            required
-            rows={4}
-            maxLength={GLOSSARY_LIMITS.definition}
-            defaultValue={editing?.definition}
-            className={inputClass}
-          />
-          {fieldError('definition')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-synonyms`} className={labelClass}>
-            Synonyms
-          </label>
-          <input {...field('synonyms', `${id}-synonyms-hint`)} defaultValue={editing?.synonyms} className={inputClass} />
-          <p id={`${id}-synonyms-hint`} className="mt-1 text-xs text-slate-600">
-            Separate with commas, e.g. BOG, boil-off
-          </p>
-          {fieldError('synonyms')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-relatedTerms`} className={labelClass}>
-            Related terms
-          </label>
-          <input {...field('relatedTerms', `${id}-related-hint`)} defaultValue={editing?.relatedTerms} className={inputClass} />
-          <p id={`${id}-related-hint`} className="mt-1 text-xs text-slate-600">
-            Names of other terms, separated with commas
-          </p>
-          {fieldError('relatedTerms')}
-        </div>
+        <Field id={fieldId('term')} label="Term" markRequired error={errors.term}>
+          {(control) => (
+            <Input ref={firstField} {...control} name="term" required maxLength={GLOSSARY_LIMITS.term} defaultValue={editing?.term} />
+          )}
+        </Field>
+        <Field id={fieldId('category')} label="Category" error={errors.category}>
+          {(control) => (
+            <Select {...control} name="category" defaultValue={editing?.category ?? 'general'}>
+              {GLOSSARY_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {glossaryCategoryLabels[category]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field id={fieldId('definition')} label="Definition" markRequired error={errors.definition} className="sm:col-span-2">
+          {(control) => (
+            <Textarea
+              {...control}
+              name="definition"
+              required
+              rows={4}
+              maxLength={GLOSSARY_LIMITS.definition}
+              defaultValue={editing?.definition}
+            />
+          )}
+        </Field>
+        <Field id={fieldId('synonyms')} label="Synonyms" hint="Separate with commas, e.g. BOG, boil-off" error={errors.synonyms}>
+          {(control) => <Input {...control} name="synonyms" defaultValue={editing?.synonyms} />}
+        </Field>
+        <Field
+          id={fieldId('relatedTerms')}
+          label="Related terms"
+          hint="Names of other terms, separated with commas"
+          error={errors.relatedTerms}
+        >
+          {(control) => <Input {...control} name="relatedTerms" defaultValue={editing?.relatedTerms} />}
+        </Field>
       </div>
       <p className="mt-3 text-xs text-slate-600">
         <span aria-hidden="true">*</span> Required
@@ -172,13 +139,4 @@ export function GlossaryTermForm({
       </div>
     </form>
   );
-}
-
-function firstErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const name = issue.path[0];
-    if (typeof name === 'string' && !(name in errors)) errors[name as Field] = issue.message;
-  }
-  return errors;
 }

@@ -1,8 +1,8 @@
 import { calculatorsCopy } from '@content/knowledge-base';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Select, labelClass } from '~/components/ui/input';
 import { GALLONS_PER_BARREL, type VolumeUnit, formatMoney, formatNumber, nglNetback, parseCalculatorNumber } from './calculators';
-import { inputClass, labelClass } from './form-styles';
 import { Assumptions, NoScriptCalculateButton, NumberField, ResultRow, ResultsPanel } from './calculator-parts';
 
 const copy = calculatorsCopy.netback;
@@ -77,16 +77,15 @@ export function NetbackCalculator() {
           <label htmlFor={`${id}-unit`} className={labelClass}>
             {copy.volumeUnitLabel}
           </label>
-          <select
+          <Select
             id={`${id}-unit`}
             name="unit"
             value={unit}
             onChange={(event) => setUnit(event.target.value === 'bbl' ? 'bbl' : 'gal')}
-            className={inputClass}
           >
             <option value="gal">{copy.volumeUnits.gal}</option>
             <option value="bbl">{copy.volumeUnits.bbl}</option>
-          </select>
+          </Select>
         </div>
         <NoScriptCalculateButton />
       </form>
