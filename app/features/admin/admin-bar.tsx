@@ -2,26 +2,20 @@ import { Inbox, LogIn, LogOut, ShieldCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
 import { ApiError, apiJson, apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { useAdmin } from '~/lib/use-admin';
-
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 interface LoginFailure {
   message: string;
   codeRequired: boolean;
 }
 
+/** SPEC §7: the server's text (a JSON answer's message) or 'Login failed'; and whether it asks for the code. */
 function readLoginFailure(error: unknown): LoginFailure {
   if (!(error instanceof ApiError)) return { message: 'Login failed', codeRequired: false };
-  try {
-    const body = JSON.parse(error.body) as { message?: string; codeRequired?: boolean };
-    return { message: body.message ?? 'Login failed', codeRequired: body.codeRequired === true };
-  } catch {
-    return { message: error.body || 'Login failed', codeRequired: false };
-  }
+  return { message: error.serverMessage || 'Login failed', codeRequired: error.json?.codeRequired === true };
 }
 
 function LoginForm({ onCancel, onSuccess }: { onCancel: () => void; onSuccess: () => void }) {
@@ -61,24 +55,17 @@ function LoginForm({ onCancel, onSuccess }: { onCancel: () => void; onSuccess: (
     <form onSubmit={submit} aria-label="Admin login" className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
       <label className="block text-sm font-medium text-ink" htmlFor={`${id}-username`}>
         Username
-        <input id={`${id}-username`} name="username" autoComplete="username" required className={inputClass} />
+        <Input id={`${id}-username`} name="username" autoComplete="username" required />
       </label>
       <label className="block text-sm font-medium text-ink" htmlFor={`${id}-password`}>
         Password
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          className={inputClass}
-        />
+        <Input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required />
       </label>
       {codeRequired ? (
         <label className="block text-sm font-medium text-ink sm:col-span-2" htmlFor={`${id}-code`}>
           Verification code
           <span className="block text-xs font-normal text-slate-600">The 6-digit code from your authenticator app.</span>
-          <input
+          <Input
             ref={codeRef}
             id={`${id}-code`}
             name="code"
@@ -87,7 +74,6 @@ function LoginForm({ onCancel, onSuccess }: { onCancel: () => void; onSuccess: (
             pattern="\d{6}"
             maxLength={6}
             required
-            className={inputClass}
           />
         </label>
       ) : null}

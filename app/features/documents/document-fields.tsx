@@ -1,10 +1,10 @@
 import { documentsCopy } from '@content/documents';
 import { DOCUMENT_CATEGORIES, DOCUMENT_LIMITS } from '@domain/documents/rules';
+import { Field, Input, Select, Textarea } from '~/components/ui/input';
 import { categoryLabel } from './format';
 
-export const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-700';
-export const labelClass = 'block text-sm font-semibold text-ink';
+// The upload dialog styles its file input with these; one look for every field.
+export { inputClass, labelClass } from '~/components/ui/input';
 
 export interface DocumentFieldValues {
   title: string;
@@ -33,55 +33,55 @@ export function DocumentFields({
   const copy = documentsCopy.upload;
   return (
     <>
-      <div>
-        <label htmlFor={`${idPrefix}-title`} className={labelClass}>
-          {copy.titleLabel}
-        </label>
-        <input
-          id={`${idPrefix}-title`}
-          name="title"
-          value={values.title}
-          onChange={(event) => onChange({ ...values, title: event.target.value })}
-          maxLength={DOCUMENT_LIMITS.title}
-          aria-invalid={invalid === 'title' || undefined}
-          autoComplete="off"
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-description`} className={labelClass}>
-          {copy.descriptionLabel} <span className="font-normal text-slate-600">{copy.optional}</span>
-        </label>
-        <textarea
-          id={`${idPrefix}-description`}
-          name="description"
-          rows={3}
-          value={values.description}
-          onChange={(event) => onChange({ ...values, description: event.target.value })}
-          maxLength={DOCUMENT_LIMITS.description}
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-category`} className={labelClass}>
-          {copy.categoryLabel}
-        </label>
-        <select
-          id={`${idPrefix}-category`}
-          name="category"
-          value={values.category}
-          onChange={(event) => onChange({ ...values, category: event.target.value })}
-          aria-invalid={invalid === 'category' || undefined}
-          className={inputClass}
-        >
-          <option value="">{copy.categoryPlaceholder}</option>
-          {categoryOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id={`${idPrefix}-title`} label={copy.titleLabel} invalid={invalid === 'title'}>
+        {(control) => (
+          <Input
+            {...control}
+            name="title"
+            value={values.title}
+            onChange={(event) => onChange({ ...values, title: event.target.value })}
+            maxLength={DOCUMENT_LIMITS.title}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      <Field
+        id={`${idPrefix}-description`}
+        label={
+          <>
+            {copy.descriptionLabel} <span className="font-normal text-slate-600">{copy.optional}</span>
+          </>
+        }
+        invalid={invalid === 'description'}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            name="description"
+            rows={3}
+            value={values.description}
+            onChange={(event) => onChange({ ...values, description: event.target.value })}
+            maxLength={DOCUMENT_LIMITS.description}
+          />
+        )}
+      </Field>
+      <Field id={`${idPrefix}-category`} label={copy.categoryLabel} invalid={invalid === 'category'}>
+        {(control) => (
+          <Select
+            {...control}
+            name="category"
+            value={values.category}
+            onChange={(event) => onChange({ ...values, category: event.target.value })}
+          >
+            <option value="">{copy.categoryPlaceholder}</option>
+            {categoryOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
     </>
   );
 }
