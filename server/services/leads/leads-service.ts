@@ -2,27 +2,15 @@ import type { ContactMessageInput, DemoRequestInput } from '@domain/leads/schema
 import type { ContactMessage, DemoRequest, LeadKind, LeadListQuery, LeadPage, LeadStatus } from '@domain/leads/types.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
-import { LeadNotifier, type Mailer, type NotifierTiming, type NotifySettings } from './notifier.ts';
+import { LeadNotifier, type NotifySettings } from './notifier.ts';
 import { enqueueNotification } from './outbox.ts';
-import {
-  allContactMessages,
-  allDemoRequests,
-  insertContactMessage,
-  insertDemoRequest,
-  listContactMessages,
-  listDemoRequests,
-  setContactMessageStatus,
-  setDemoRequestStatus,
-} from './queries.ts';
+import { type LeadOf, allLeads, insertContactMessage, insertDemoRequest, listLeads, setLeadStatus } from './queries.ts';
 
 export interface LeadsOptions {
   /** Null when SMTP_URL / LEADS_NOTIFY_TO are not set: leads are stored, nobody is e-mailed. */
   notify: NotifySettings | null;
   /** The public origin the e-mails link to (the inbox). */
   siteUrl: string;
-  /** Tests swap the transport or shorten the timing. */
-  mailer?: Mailer;
-  timing?: Partial<NotifierTiming>;
 }
 
 /**
@@ -37,9 +25,7 @@ export class LeadsService {
     logger: Logger,
     options: LeadsOptions,
   ) {
-    this.notifier = options.notify
-      ? new LeadNotifier(db, logger, options.notify, options.siteUrl, options.mailer, options.timing)
-      : null;
+    this.notifier = options.notify ? new LeadNotifier(db, logger, options.notify, options.siteUrl) : null;
   }
 
   /** Resolves once the lead (and its notification) is committed; returns its id. */
@@ -71,24 +57,24 @@ export class LeadsService {
   }
 
   listContactMessages(query: LeadListQuery): Promise<LeadPage<ContactMessage>> {
-    return listContactMessages(this.db, query);
+    return listLeads(this.db, 'contact', query);
   }
 
   listDemoRequests(query: LeadListQuery): Promise<LeadPage<DemoRequest>> {
-    return listDemoRequests(this.db, query);
+    return listLeads(this.db, 'demo', query);
   }
 
   allContactMessages(status?: LeadStatus): Promise<ContactMessage[]> {
-    return allContactMessages(this.db, status);
+    return allLeads(this.db, 'contact', status);
   }
 
   allDemoRequests(status?: LeadStatus): Promise<DemoRequest[]> {
-    return allDemoRequests(this.db, status);
+    return allLeads(this.db, 'demo', status);
   }
 
   /** The updated lead, or null when no lead has that id. */
-  setStatus(kind: LeadKind, id: number, status: LeadStatus): Promise<ContactMessage | DemoRequest | null> {
-    return kind === 'contact' ? setContactMessageStatus(this.db, id, status) : setDemoRequestStatus(this.db, id, status);
+  setStatus<K extends LeadKind>(kind: K, id: number, status: LeadStatus): Promise<LeadOf<K> | null> {
+    return setLeadStatus(this.db, kind, id, status);
   }
 
   start(): void {

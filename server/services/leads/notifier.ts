@@ -9,7 +9,7 @@ import {
   markNotificationFailedAttempt,
   markNotificationSent,
 } from './outbox.ts';
-import { findContactMessage, findDemoRequest } from './queries.ts';
+import { findLead } from './queries.ts';
 
 /** SMTP_URL, LEADS_NOTIFY_TO and LEADS_NOTIFY_FROM, validated in server/config.ts. */
 export interface NotifySettings {
@@ -71,7 +71,8 @@ export function smtpMailer(smtpUrl: string): Mailer {
  * process are serialized.
  */
 export class LeadNotifier {
-  private readonly timing: NotifierTiming;
+  private readonly timing: NotifierTiming = DEFAULT_TIMING;
+  private readonly mailer: Mailer;
   private chain: Promise<unknown> = Promise.resolve();
   private queued = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -82,10 +83,8 @@ export class LeadNotifier {
     private readonly logger: Logger,
     private readonly settings: NotifySettings,
     private readonly siteUrl: string,
-    private readonly mailer: Mailer = smtpMailer(settings.smtpUrl),
-    timing: Partial<NotifierTiming> = {},
   ) {
-    this.timing = { ...DEFAULT_TIMING, ...timing };
+    this.mailer = smtpMailer(settings.smtpUrl);
   }
 
   start(): void {
@@ -168,10 +167,10 @@ export class LeadNotifier {
   private async emailFor(row: LeadNotificationRow): Promise<NotificationEmail | null> {
     const leadId = Number(row.lead_id);
     if (row.kind === 'contact') {
-      const lead = await findContactMessage(this.db, leadId);
+      const lead = await findLead(this.db, 'contact', leadId);
       return lead ? contactMessageEmail(lead, this.siteUrl) : null;
     }
-    const lead = await findDemoRequest(this.db, leadId);
+    const lead = await findLead(this.db, 'demo', leadId);
     return lead ? demoRequestEmail(lead, this.siteUrl) : null;
   }
 }

@@ -8,8 +8,6 @@ import type { ContactMessageRow, DemoRequestRow, NewContactMessage, NewDemoReque
 
 type DbOrTransaction = Kysely<Database> | Transaction<Database>;
 
-const tableOf = { contact: 'contact_messages', demo: 'demo_requests' } as const;
-
 export async function insertContactMessage(db: DbOrTransaction, values: NewContactMessage): Promise<number> {
   const row = await db.insertInto('contact_messages').values(values).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
@@ -20,7 +18,7 @@ export async function insertDemoRequest(db: DbOrTransaction, values: NewDemoRequ
   return Number(row.id);
 }
 
-export function toContactMessage(row: ContactMessageRow): ContactMessage {
+function toContactMessage(row: ContactMessageRow): ContactMessage {
   return {
     id: Number(row.id),
     firstName: row.first_name,
@@ -33,7 +31,7 @@ export function toContactMessage(row: ContactMessageRow): ContactMessage {
   };
 }
 
-export function toDemoRequest(row: DemoRequestRow): DemoRequest {
+function toDemoRequest(row: DemoRequestRow): DemoRequest {
   return {
     id: Number(row.id),
     name: row.name,
@@ -47,81 +45,71 @@ export function toDemoRequest(row: DemoRequestRow): DemoRequest {
   };
 }
 
+/** Each kind's table, its row and its public type: the pairs below become one function per query. */
+interface LeadTypes {
+  contact: { table: 'contact_messages'; row: ContactMessageRow; lead: ContactMessage };
+  demo: { table: 'demo_requests'; row: DemoRequestRow; lead: DemoRequest };
+}
+
+/** A contact message or a demo request, as the kind says. */
+export type LeadOf<K extends LeadKind> = LeadTypes[K]['lead'];
+
+const leadTables: { [K in LeadKind]: { name: LeadTypes[K]['table']; toLead(row: LeadTypes[K]['row']): LeadOf<K> } } = {
+  contact: { name: 'contact_messages', toLead: toContactMessage },
+  demo: { name: 'demo_requests', toLead: toDemoRequest },
+};
+
+/**
+ * A row read from `leadTables[kind].name` as the kind's public type. Kysely types a query on a
+ * table chosen by a generic kind as both tables' columns at once, so this is the one place that
+ * says the row is that table's.
+ */
+function toLead<K extends LeadKind>(kind: K, row: unknown): LeadOf<K> {
+  return leadTables[kind].toLead(row as LeadTypes[K]['row']);
+}
+
+/** The kind's table, typed as either table: Kysely builds no query on a generic table name. */
+const tableOf = (kind: LeadKind): LeadTypes[LeadKind]['table'] => leadTables[kind].name;
+
+/** A kind's leads, optionally of one status, newest first (the id breaks ties within a millisecond). */
+function selectLeads(db: DbOrTransaction, kind: LeadKind, status: LeadStatus | undefined) {
+  let select = db.selectFrom(tableOf(kind)).selectAll();
+  if (status) select = select.where('status', '=', status);
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc');
+}
+
 async function countLeads(db: Db, kind: LeadKind, status: LeadStatus | undefined): Promise<number> {
-  let query = db.selectFrom(tableOf[kind]).select((eb) => eb.fn.countAll<number>().as('total'));
+  let query = db.selectFrom(tableOf(kind)).select((eb) => eb.fn.countAll<number>().as('total'));
   if (status) query = query.where('status', '=', status);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
-/** Newest first; the id breaks ties between leads of the same millisecond. */
-export async function listContactMessages(db: Db, query: LeadListQuery): Promise<LeadPage<ContactMessage>> {
-  let select = db.selectFrom('contact_messages').selectAll();
-  if (query.status) select = select.where('status', '=', query.status);
+/** One page of a kind's leads for the admin inbox. */
+export async function listLeads<K extends LeadKind>(db: Db, kind: K, query: LeadListQuery): Promise<LeadPage<LeadOf<K>>> {
   const [rows, total] = await Promise.all([
-    select
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+    selectLeads(db, kind, query.status)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
-    countLeads(db, 'contact', query.status),
+    countLeads(db, kind, query.status),
   ]);
-  return { items: rows.map(toContactMessage), page: query.page, pageSize: query.pageSize, total };
-}
-
-export async function listDemoRequests(db: Db, query: LeadListQuery): Promise<LeadPage<DemoRequest>> {
-  let select = db.selectFrom('demo_requests').selectAll();
-  if (query.status) select = select.where('status', '=', query.status);
-  const [rows, total] = await Promise.all([
-    select
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    countLeads(db, 'demo', query.status),
-  ]);
-  return { items: rows.map(toDemoRequest), page: query.page, pageSize: query.pageSize, total };
+  return { items: rows.map((row) => toLead(kind, row)), page: query.page, pageSize: query.pageSize, total };
 }
 
 /** Every lead of a kind for the CSV export, newest first. */
-export async function allContactMessages(db: Db, status?: LeadStatus): Promise<ContactMessage[]> {
-  let select = db.selectFrom('contact_messages').selectAll();
-  if (status) select = select.where('status', '=', status);
-  const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map(toContactMessage);
-}
-
-export async function allDemoRequests(db: Db, status?: LeadStatus): Promise<DemoRequest[]> {
-  let select = db.selectFrom('demo_requests').selectAll();
-  if (status) select = select.where('status', '=', status);
-  const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map(toDemoRequest);
+export async function allLeads<K extends LeadKind>(db: Db, kind: K, status?: LeadStatus): Promise<Array<LeadOf<K>>> {
+  const rows = await selectLeads(db, kind, status).execute();
+  return rows.map((row) => toLead(kind, row));
 }
 
 /** Returns the updated lead, or null for an unknown id. */
-export async function setContactMessageStatus(db: Db, id: number, status: LeadStatus): Promise<ContactMessage | null> {
-  const row = await db
-    .updateTable('contact_messages')
-    .set({ status })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? toContactMessage(row) : null;
+export async function setLeadStatus<K extends LeadKind>(db: Db, kind: K, id: number, status: LeadStatus): Promise<LeadOf<K> | null> {
+  const row = await db.updateTable(tableOf(kind)).set({ status }).where('id', '=', id).returningAll().executeTakeFirst();
+  return row ? toLead(kind, row) : null;
 }
 
-export async function setDemoRequestStatus(db: Db, id: number, status: LeadStatus): Promise<DemoRequest | null> {
-  const row = await db.updateTable('demo_requests').set({ status }).where('id', '=', id).returningAll().executeTakeFirst();
-  return row ? toDemoRequest(row) : null;
-}
-
-export async function findContactMessage(db: DbOrTransaction, id: number): Promise<ContactMessage | null> {
-  const row = await db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toContactMessage(row) : null;
-}
-
-export async function findDemoRequest(db: DbOrTransaction, id: number): Promise<DemoRequest | null> {
-  const row = await db.selectFrom('demo_requests').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toDemoRequest(row) : null;
+export async function findLead<K extends LeadKind>(db: DbOrTransaction, kind: K, id: number): Promise<LeadOf<K> | null> {
+  const row = await db.selectFrom(tableOf(kind)).selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toLead(kind, row) : null;
 }
