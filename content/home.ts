@@ -28,12 +28,6 @@ export interface Tile {
   text: string;
 }
 
-export interface SectionIntro {
-  eyebrow: string;
-  heading: string;
-  lead: string;
-}
-
 export const hero = {
   eyebrow: 'LNG & NGL virtual pipeline',
   lead: 'We deliver liquefied natural gas and natural gas liquids by truck wherever pipelines fall short: short-term LNG supply for 2-10 MW power solutions, and a midstream alternative for NGL takeaway that optimizes netback for upstream producers.',

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface AdminTable {
   id: Generated<number>;
@@ -17,8 +17,6 @@ export interface AdminSessionTable {
 }
 
 export type AdminRow = Selectable<AdminTable>;
-export type NewAdmin = Insertable<AdminTable>;
-export type AdminSessionRow = Selectable<AdminSessionTable>;
 
 export interface AdminTables {
   admins: AdminTable;

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** One glossary term. Synonyms and related terms are comma-separated text (SPEC §3). */
 export interface GlossaryTermTable {
@@ -15,8 +15,6 @@ export interface GlossaryTermTable {
 }
 
 export type GlossaryTermRow = Selectable<GlossaryTermTable>;
-export type NewGlossaryTermRow = Insertable<GlossaryTermTable>;
-export type GlossaryTermUpdate = Updateable<GlossaryTermTable>;
 
 export interface GlossaryTables {
   glossary_terms: GlossaryTermTable;

@@ -25,10 +25,6 @@ export function findAdminByUsername(db: Db, username: string): Promise<AdminRow 
   return db.selectFrom('admins').selectAll().where('username', '=', normalizeUsername(username)).executeTakeFirst();
 }
 
-export function findAdminById(db: Db, id: number): Promise<AdminRow | undefined> {
-  return db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export async function listAdmins(db: Db): Promise<Array<Pick<AdminRow, 'id' | 'username' | 'created_at'> & { totp: boolean }>> {
   const rows = await db.selectFrom('admins').select(['id', 'username', 'created_at', 'totp_secret']).orderBy('username').execute();
   return rows.map(({ totp_secret, ...row }) => ({ ...row, totp: totp_secret !== null }));

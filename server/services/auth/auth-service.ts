@@ -47,7 +47,6 @@ export type LoginResult =
 export interface AuthOptions {
   timeouts: SessionTimeouts;
   secureCookie: boolean;
-  throttle?: ThrottleRules;
 }
 
 /**
@@ -58,7 +57,7 @@ export interface AuthOptions {
 export class AuthService {
   readonly cookieName: string;
   private dummyHash: Promise<string> | undefined;
-  private readonly throttle: ThrottleRules;
+  private readonly throttle: ThrottleRules = DEFAULT_THROTTLE;
   private readonly hashing = new WorkQueue(DEFAULT_HASH_QUEUE);
 
   constructor(
@@ -67,7 +66,6 @@ export class AuthService {
     private readonly options: AuthOptions,
   ) {
     this.cookieName = sessionCookieName(options.secureCookie);
-    this.throttle = options.throttle ?? DEFAULT_THROTTLE;
   }
 
   async adminFromCookieHeader(header: string | null | undefined): Promise<AdminPrincipal | null> {
