@@ -19,11 +19,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: interFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ];
 
-/** Only browser-safe data leaves the server here: the canonical origin, who the admin is and the client sign-in URLs. */
+/**
+ * Only browser-safe data leaves the server here: the canonical origin, who the admin is,
+ * the client sign-in URLs and the equipment store's address.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const principal = await context.currentAdmin();
   const admin = principal ? { username: principal.username } : null;
-  return { siteUrl: context.publicConfig.siteUrl, admin, clientLoginUrls: context.publicConfig.clientLoginUrls };
+  const { siteUrl, clientLoginUrls, equipmentStoreUrl } = context.publicConfig;
+  return { siteUrl, admin, clientLoginUrls, equipmentStoreUrl };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

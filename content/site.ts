@@ -4,7 +4,8 @@
  *
  * SAMPLE CONTENT: the company name, address, phone number, e-mail and store URL below are
  * placeholders for the company to replace with its own. The phone number uses the 555-01xx
- * range reserved for fiction.
+ * range reserved for fiction. content/README.md says which file holds each fact and how to
+ * check a change.
  */
 export const site = {
   name: 'VPV Energy',
@@ -28,7 +29,7 @@ export const site = {
     postalCode: '77002',
     country: 'US',
   },
-  /** The external equipment-rental store opened by View Inventory. */
+  /** The external equipment-rental store opened by View Inventory; EQUIPMENT_STORE_URL, when set, wins. */
   rentalStoreUrl: 'https://store.vpv-energy.example/equipment-rentals',
   /** Default Open Graph image, served from public/. */
   ogImage: { path: '/og-default.png', width: 1200, height: 630, alt: 'VPV Energy: We Move the Molecule' },

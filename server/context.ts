@@ -7,6 +7,8 @@ import type { Services } from './services/index.ts';
 export interface PublicConfig {
   siteUrl: string;
   clientLoginUrls: ClientLoginUrls;
+  /** EQUIPMENT_STORE_URL, or null for the store address in content/site.ts. */
+  equipmentStoreUrl: string | null;
 }
 
 export interface RequestContext {
@@ -28,7 +30,11 @@ export function createRequestContext(services: Services, request: { cookie: stri
   return {
     services,
     nonce: request.nonce,
-    publicConfig: { siteUrl: services.config.siteUrl, clientLoginUrls: services.config.clientLoginUrls },
+    publicConfig: {
+      siteUrl: services.config.siteUrl,
+      clientLoginUrls: services.config.clientLoginUrls,
+      equipmentStoreUrl: services.config.equipmentStoreUrl,
+    },
     currentAdmin: () => (admin ??= services.auth.adminFromCookieHeader(request.cookie)),
   };
 }
