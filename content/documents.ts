@@ -5,7 +5,6 @@
 export const documentsCopy = {
   emptyCategory: 'No documents found in this category.',
   emptyAll: 'No documents found.',
-  loading: 'Loading documents…',
   loadFailed: 'The documents could not be loaded.',
   retry: 'Try again',
   download: 'Download',

@@ -1,6 +1,7 @@
 import type { ClientPlatform } from '@content/client-login';
 import type { ClientLoginLink } from '@content/navigation';
 import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '~/root';
 
 export type ClientLoginUrls = Record<ClientPlatform, string | null>;
 
@@ -8,8 +9,7 @@ const notConfigured: ClientLoginUrls = { market: null, lease: null };
 
 /** The platforms' sign-in URLs from the root loader (MARKET_APP_URL, LEASE_APP_URL); null when unset. */
 export function useClientLoginUrls(): ClientLoginUrls {
-  const data = useRouteLoaderData('root') as { clientLoginUrls?: ClientLoginUrls } | undefined;
-  return data?.clientLoginUrls ?? notConfigured;
+  return useRouteLoaderData<typeof rootLoader>('root')?.clientLoginUrls ?? notConfigured;
 }
 
 /**

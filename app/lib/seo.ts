@@ -1,5 +1,6 @@
 import { site } from '@content/site';
 import type { MetaDescriptor } from 'react-router';
+import type { Route as RootRoute } from '../+types/root';
 
 /**
  * The metadata facility of SPEC §2. Every route's `meta` export calls `seo()`, which
@@ -23,15 +24,21 @@ export interface SeoInput {
   noIndex?: boolean;
 }
 
-/** The parts of React Router's MetaArgs that seo() needs. */
+/** The root loader's data, in React Router's generated type. */
+type RootLoaderData = RootRoute.ComponentProps['loaderData'];
+
+/**
+ * The parts of React Router's MetaArgs that seo() needs. Every page's generated MetaArgs
+ * type `matches[0]` as the root route's match; its data is missing only when the root
+ * loader failed (the error page).
+ */
 export interface SeoArgs {
   location: { pathname: string };
-  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+  matches: readonly [{ id: 'root'; loaderData?: Pick<RootLoaderData, 'siteUrl'> } | undefined, ...unknown[]];
 }
 
 export function siteUrlFrom(matches: SeoArgs['matches']): string {
-  const root = matches.find((match) => match?.id === 'root')?.data as { siteUrl?: string } | undefined;
-  return root?.siteUrl ?? '';
+  return matches[0]?.loaderData?.siteUrl ?? '';
 }
 
 export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '~/root';
 
 export interface AdminIdentity {
   username: string;
@@ -6,6 +7,5 @@ export interface AdminIdentity {
 
 /** The logged-in admin, from the root loader (null for every visitor). */
 export function useAdmin(): AdminIdentity | null {
-  const data = useRouteLoaderData('root') as { admin?: AdminIdentity | null } | undefined;
-  return data?.admin ?? null;
+  return useRouteLoaderData<typeof rootLoader>('root')?.admin ?? null;
 }

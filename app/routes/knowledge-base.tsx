@@ -3,7 +3,8 @@ import { faqItems } from '@content/faq';
 import { data } from 'react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { AdminBar } from '~/features/admin/admin-bar';
-import { loadDocumentsForTab } from '~/features/documents/documents.server';
+import type { DocumentListData } from '~/features/documents/document-list.server';
+import { loadDocumentsForTab } from '~/features/documents/document-list.server';
 import { UploadDocumentOnDemand } from '~/features/documents/upload-document-on-demand';
 import { CalculatorsPanel } from '~/features/knowledge-base/calculators-panel';
 import { DocumentPanel } from '~/features/knowledge-base/document-panel';
@@ -21,8 +22,8 @@ import type { Route } from './+types/knowledge-base';
 
 /**
  * ?tab= picks the tab; the glossary tab also honours ?search= and ?category= (the home
- * page's SearchAction). Document tabs get their list here too, so it is in the HTML;
- * DocumentList reads it as `documents`.
+ * page's SearchAction). Document tabs get their list here too, so it is in the HTML, and
+ * every document change revalidates to get it again (DocumentList has no other source).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -47,7 +48,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function KnowledgeBase({ loaderData }: Route.ComponentProps) {
-  const { tab, glossary } = loaderData;
+  const { tab, glossary, documents } = loaderData;
   const admin = useAdmin();
   return (
     <>
@@ -62,18 +63,18 @@ export default function KnowledgeBase({ loaderData }: Route.ComponentProps) {
           tabIndex={0}
           className="mt-8 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4"
         >
-          <TabContent tab={tab} glossary={glossary} />
+          <TabContent tab={tab} glossary={glossary} documents={documents} />
         </div>
       </div>
     </>
   );
 }
 
-function TabContent({ tab, glossary }: { tab: TabId; glossary: GlossaryPageData | null }) {
+function TabContent({ tab, glossary, documents }: { tab: TabId; glossary: GlossaryPageData | null; documents: DocumentListData | null }) {
   if (tab === 'glossary' && glossary) return <GlossaryPanel data={glossary} />;
   if (tab === 'calculators') return <CalculatorsPanel />;
-  if (tab === 'tutorials') return <TutorialPanel />;
+  if (tab === 'tutorials' && documents) return <TutorialPanel documents={documents} />;
   if (tab === 'faq') return <FaqPanel />;
-  if (isDocumentTab(tab)) return <DocumentPanel tab={tab} />;
+  if (isDocumentTab(tab) && documents) return <DocumentPanel tab={tab} documents={documents} />;
   return null;
 }

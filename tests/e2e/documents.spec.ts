@@ -46,6 +46,38 @@ async function slowUploads(page: Page, bytesPerSecond: number) {
   };
 }
 
+/**
+ * Requests for a document list: the API's (which the browser should never make, the lists come
+ * from the page) and the page loader's (React Router's /knowledge-base.data).
+ */
+function watchListFetches(page: Page): string[] & { loaderRuns: () => number } {
+  const apiCalls: string[] = [];
+  let loaderRuns = 0;
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === 'GET' && (pathname === '/api/documents' || pathname === '/api/documents/public')) apiCalls.push(request.url());
+    if (pathname === '/knowledge-base.data') loaderRuns++;
+  });
+  return Object.assign(apiCalls, { loaderRuns: () => loaderRuns });
+}
+
+/**
+ * The knowledge-base loader's answer (React Router's turbo-stream: one flat JSON array whose
+ * objects point at other entries by index, -5 standing for null) with the tab's document list
+ * replaced by null: what the loader sends when the list could not be loaded.
+ */
+function withDocumentListFailed(body: string): string {
+  const values = JSON.parse(body) as unknown[];
+  const key = `_${values.indexOf('documents')}`;
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  // The route data's `documents` entry is {category, documents}; its own `documents` becomes null.
+  const lists = values.filter(isObject).map((value) => value[key]).filter((index): index is number => typeof index === 'number' && index >= 0);
+  const inner = lists.map((index) => values[index]).find((value) => isObject(value) && key in value);
+  if (!isObject(inner)) throw new Error(`no document list in the loader's answer: ${body.slice(0, 200)}`);
+  inner[key] = -5;
+  return JSON.stringify(values);
+}
+
 test.describe('documents for visitors', () => {
   test('the Brochures tab lists the sample documents with working downloads, and is axe clean', async ({ page }) => {
     const requests: string[] = [];
@@ -74,15 +106,29 @@ test.describe('documents for visitors', () => {
     await expect(page.getByText('No documents found in this category.')).toBeVisible();
   });
 
-  test('the list arrives in the HTML, and a failed re-fetch shows the SPEC toast', async ({ page }) => {
-    await page.route('**/api/documents/public**', (route) => route.fulfill({ status: 500, body: 'down' }));
-    await visit(page, '/knowledge-base?tab=articles');
-    const article = card(page, 'How a Virtual Pipeline Delivers Gas Where Pipes Do Not Reach');
-    await expect(article).toBeVisible();
-    // After a change the lists re-fetch from the API; here that fails.
-    await page.evaluate(() => window.dispatchEvent(new Event('vpv:documents-changed')));
+  test('lists come from the page loader only: in the HTML, then revalidated; a list it could not load shows the SPEC toast and Try again', async ({ page }) => {
+    const listCalls = watchListFetches(page);
+    await visit(page, '/knowledge-base?tab=spec-sheets');
+    await expect(card(page, 'VPV Energy Company Brochure')).toBeVisible();
+
+    // The next loader answer says the list could not be loaded, as the loader does when the database fails.
+    let failNext = true;
+    await page.route('**/knowledge-base.data**', async (route) => {
+      if (!failNext) return route.continue();
+      failNext = false;
+      const response = await route.fetch();
+      await route.fulfill({ response, body: withDocumentListFailed(await response.text()) });
+    });
+    await page.getByRole('tab', { name: 'Articles' }).click();
+    await expect(page).toHaveURL(/\?tab=articles$/);
     await expect(toast(page, 'Failed to fetch documents')).toBeVisible();
-    await expect(article).toBeVisible();
+    const panel = page.getByRole('tabpanel', { name: 'Articles' });
+    await expect(panel.getByText('The documents could not be loaded.')).toBeVisible();
+
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    await expect(card(page, 'How a Virtual Pipeline Delivers Gas Where Pipes Do Not Reach')).toBeVisible();
+    await expect(panel.getByText('The documents could not be loaded.')).toHaveCount(0);
+    expect([...listCalls], 'the browser fetched a list of its own').toEqual([]);
   });
 
   test('without JavaScript the cards and download links still work', async ({ browser }) => {
@@ -109,6 +155,7 @@ test.describe('documents for the admin', () => {
   test('upload with progress, download, edit, carousel images through Uppy, viewer, delete', async ({ page }) => {
     test.setTimeout(120_000);
     await loginAsAdmin(page);
+    const listCalls = watchListFetches(page);
     await visit(page, '/knowledge-base?tab=articles');
     const title = `E2E report ${Date.now()}`;
 
@@ -163,6 +210,7 @@ test.describe('documents for the admin', () => {
           }, 50);
         }),
     );
+    const loaderRunsBefore = listCalls.loaderRuns();
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(dialog.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
     const seen = await watching;
@@ -175,6 +223,9 @@ test.describe('documents for the admin', () => {
     await expect(uploaded).toBeVisible();
     await expect(uploaded).toContainText('Uploaded by the end-to-end test.');
     await expect(uploaded).toContainText('PDF, 1.4 MB');
+    // The change refreshed the list once, through the page's loader, and nothing else fetched it.
+    expect(listCalls.loaderRuns() - loaderRunsBefore).toBe(1);
+    expect([...listCalls], 'the browser fetched a list of its own').toEqual([]);
 
     // The form was cleared.
     await page.getByRole('button', { name: 'Upload Document' }).click();
@@ -255,6 +306,7 @@ test.describe('documents for the admin', () => {
     await confirm.getByRole('button', { name: 'Delete Document' }).click();
     await expect(toast(page, 'Document deleted')).toBeVisible();
     await expect(card(page, renamed)).toHaveCount(0);
+    expect([...listCalls], 'the browser fetched a list of its own').toEqual([]);
     // Its images went with it.
     expect((await page.request.get(imageSrc)).status()).toBe(404);
   });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDocumentsForTab } from '../../app/features/documents/documents.server.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadDocumentsForTab } from '../../app/features/documents/document-list.server.ts';
 import { createRequestContext } from '../../server/context.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { type DocumentsTestServer, startDocumentsServer } from '../helpers/documents-server.ts';
@@ -27,5 +27,23 @@ describe.each(testDialects)('server-rendered document lists on %s', (dialect) =>
     expect(await loadDocumentsForTab(visitor(), 'all')).toBeNull();
     const all = await loadDocumentsForTab(admin(), 'all');
     expect(all?.documents?.length).toBe(5);
+  });
+
+  it('renders a tab whose list could not be loaded with the failure and a way to try again, not an error page', async () => {
+    const failing = vi.spyOn(t.server.services.documents, 'listPublic').mockRejectedValue(new Error('database down'));
+    try {
+      expect(await loadDocumentsForTab(visitor(), 'articles')).toEqual({ category: 'articles', documents: null });
+      const page = await fetch(`${t.url}/knowledge-base?tab=articles`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('The documents could not be loaded.');
+      expect(html).toMatch(/<button[^>]*>Try again<\/button>/);
+    } finally {
+      failing.mockRestore();
+    }
+    // Revalidating (as every change and Try again do) runs the same loader, which lists them again.
+    const html = await (await fetch(`${t.url}/knowledge-base?tab=articles`)).text();
+    expect(html).not.toContain('The documents could not be loaded.');
+    expect(html).toContain('How a Virtual Pipeline Delivers Gas Where Pipes Do Not Reach');
   });
 });

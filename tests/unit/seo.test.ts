@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { seo } from '~/lib/seo';
+import { type SeoArgs, seo } from '~/lib/seo';
 
-const args = (pathname: string) => ({
+const args = (pathname: string): SeoArgs => ({
   location: { pathname },
-  matches: [{ id: 'root', data: { siteUrl: 'https://vpv.example' } }],
+  matches: [{ id: 'root', loaderData: { siteUrl: 'https://vpv.example' } }],
 });
 
 function find(meta: ReturnType<typeof seo>, key: string, value: string) {

@@ -8,7 +8,7 @@ import Uppy from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 import { useEffect, useRef } from 'react';
 import { toast } from '~/lib/toast';
-import { acceptCarouselImage, failureMessage, getUploadUrl } from './documents-api';
+import { acceptCarouselImage, failureMessage, getUploadUrl } from './document-api';
 
 /**
  * The carousel image uploader: Uppy's Dashboard (SPEC §5: images only, at most 5 files of

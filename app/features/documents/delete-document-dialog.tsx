@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
-import { deleteDocument, failureMessage } from './documents-api';
+import { deleteDocument, failureMessage } from './document-api';
 
 /** Asks before deleting; toasts 'Document deleted' or 'Delete failed' (SPEC §8). */
 export function DeleteDocumentDialog({

@@ -1,73 +1,53 @@
 import { documentsCopy } from '@content/documents';
 import type { DocumentView } from '@domain/documents/types';
-import { lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { useRevalidator, useRouteLoaderData } from 'react-router';
+import { lazy, useEffect, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { ClientOnly } from '~/components/client-only';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
 import { useAdmin } from '~/lib/use-admin';
 import { DocumentCard } from './document-card';
-import type { DocumentListData } from './documents.server';
-import { fetchDocuments } from './documents-api';
-import { notifyDocumentsChanged, useDocumentsChanged } from './documents-events';
+import type { DocumentListData } from './document-list.server';
 import { ImageViewer } from './image-viewer';
 
 // Admin-only controls load when an admin first needs them, so visitors download neither them
-// nor Zod (decision 010).
+// nor Zod (decision 016).
 const EditDocumentDialog = lazy(() => import('./edit-document-dialog').then((module) => ({ default: module.EditDocumentDialog })));
 const DeleteDocumentDialog = lazy(() => import('./delete-document-dialog').then((module) => ({ default: module.DeleteDocumentDialog })));
 
-/** The knowledge-base route, whose loader may hand the list over (see documents.server.ts). */
-const KNOWLEDGE_BASE_ROUTE_ID = 'routes/knowledge-base';
-
-export interface DocumentListProps {
-  /** A document category (tab id), or 'all' for the admin's All Documents tab. */
-  category: string;
-  /** The list rendered on the server; without it the list is fetched after hydration. */
-  initialDocuments?: DocumentView[] | null;
-  /** Card titles are h3 under a tab's h2; the Tutorials tab nests them one deeper. */
-  headingLevel?: 3 | 4;
-}
-
 /**
- * The document cards of one knowledge-base tab. The list comes from `initialDocuments`, or
- * from the knowledge-base loader's `documents` when it is for this category (server-rendered,
- * works without JavaScript), or else from the API once the page has hydrated. After any
- * change (here or in the admin banner's upload) it re-fetches.
+ * The document cards of one knowledge-base tab, as the page's loader listed them (rendered
+ * on the server, so they work without JavaScript). The loader is the only source: after any
+ * change, here or in the admin banner's upload, the page revalidates and the new list
+ * arrives the same way (SPEC §4: after any document change, lists refresh).
  */
-export function DocumentList({ category, initialDocuments, headingLevel }: DocumentListProps) {
+export function DocumentList({ list }: { list: DocumentListData }) {
+  const { category, documents } = list;
   const admin = useAdmin();
   const revalidator = useRevalidator();
-  const routeData = useRouteLoaderData(KNOWLEDGE_BASE_ROUTE_ID) as { documents?: DocumentListData | null } | undefined;
-  const fromServer = initialDocuments ?? (routeData?.documents?.category === category ? routeData.documents.documents : null);
-
-  const { documents, failed, reload } = useDocuments(category, fromServer ?? null);
   const [editing, setEditing] = useState<DocumentView | null>(null);
   const [deleting, setDeleting] = useState<DocumentView | null>(null);
   const [viewer, setViewer] = useState<{ document: DocumentView; index: number } | null>(null);
 
-  useDocumentsChanged(reload);
+  // Each list the loader could not load is reported once (a failed Try again too: a new list each time).
+  useEffect(() => {
+    if (list.documents === null) toast({ title: documentsCopy.toasts.fetchFailed, description: documentsCopy.loadFailed, variant: 'destructive' });
+  }, [list]);
 
-  const changed = () => {
-    notifyDocumentsChanged();
-    void revalidator.revalidate();
-  };
+  const refresh = () => void revalidator.revalidate();
 
-  const level = headingLevel ?? (category === 'tutorials' ? 4 : 3);
+  // Card titles are h3 under a tab's h2; the Tutorials tab has an h3 of its own above them.
+  const level = category === 'tutorials' ? 4 : 3;
   const emptyText = category === 'all' ? documentsCopy.emptyAll : documentsCopy.emptyCategory;
 
   if (documents === null) {
-    return failed ? (
+    return (
       <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
         <p>{documentsCopy.loadFailed}</p>
-        <Button variant="outline" size="sm" className="mt-4" onClick={reload}>
+        <Button variant="outline" size="sm" className="mt-4" onClick={refresh} disabled={revalidator.state === 'loading'}>
           {documentsCopy.retry}
         </Button>
       </div>
-    ) : (
-      <p role="status" className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
-        {documentsCopy.loading}
-      </p>
     );
   }
 
@@ -100,48 +80,10 @@ export function DocumentList({ category, initialDocuments, headingLevel }: Docum
       />
       {admin ? (
         <ClientOnly>
-          <EditDocumentDialog document={editing} onClose={() => setEditing(null)} onChanged={changed} />
-          <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} onDeleted={changed} />
+          <EditDocumentDialog document={editing} onClose={() => setEditing(null)} onChanged={refresh} />
+          <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} onDeleted={refresh} />
         </ClientOnly>
       ) : null}
     </>
   );
-}
-
-/** The list's state: the server's list when there is one, otherwise fetched; `reload` re-fetches. */
-function useDocuments(category: string, fromServer: DocumentView[] | null) {
-  const [documents, setDocuments] = useState<DocumentView[] | null>(fromServer);
-  const [failed, setFailed] = useState(false);
-  const latestRequest = useRef(0);
-
-  const reload = useCallback(async () => {
-    const request = ++latestRequest.current;
-    setFailed(false);
-    try {
-      const list = await fetchDocuments(category);
-      if (request === latestRequest.current) setDocuments(list);
-    } catch {
-      if (request !== latestRequest.current) return;
-      setFailed(true);
-      toast({ title: documentsCopy.toasts.fetchFailed, description: documentsCopy.loadFailed, variant: 'destructive' });
-    }
-  }, [category]);
-
-  // A fresh server list (after revalidation, or another tab) replaces ours.
-  useEffect(() => {
-    if (fromServer) {
-      latestRequest.current++;
-      setDocuments(fromServer);
-    }
-  }, [fromServer]);
-
-  // Without a server list (or when the tab changes in place), fetch once hydrated.
-  useEffect(() => {
-    if (fromServer) return;
-    setDocuments(null);
-    void reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the category changes, not on every new server list
-  }, [category]);
-
-  return { documents, failed, reload: () => void reload() };
 }

@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
 import { type DocumentFieldName, type DocumentFieldValues, DocumentFields } from './document-fields';
-import { failureMessage, updateDocument } from './documents-api';
+import { failureMessage, updateDocument } from './document-api';
 import { thumbnailUrl } from './format';
 
 // Uppy and its styles load only when an admin opens the uploader; visitors never fetch them.

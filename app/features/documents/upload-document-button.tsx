@@ -8,8 +8,7 @@ import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
 import { type DocumentFieldName, type DocumentFieldValues, DocumentFields, inputClass, labelClass } from './document-fields';
-import { failureMessage, isAbort, uploadDocument } from './documents-api';
-import { notifyDocumentsChanged } from './documents-events';
+import { failureMessage, isAbort, uploadDocument } from './document-api';
 
 const EMPTY: DocumentFieldValues = { title: '', description: '', category: '' };
 
@@ -77,7 +76,7 @@ export function UploadDocumentButton() {
       toast({ title: documentsCopy.toasts.uploaded, description: uploaded.title });
       reset();
       setOpen(false);
-      notifyDocumentsChanged();
+      // The lists below come from the page's loader: running it again shows the new document.
       void revalidator.revalidate();
     } catch (error) {
       if (isAbort(error)) {

@@ -4,10 +4,11 @@ import { useId } from 'react';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog';
 import { DocumentList } from '~/features/documents/document-list';
+import type { DocumentListData } from '~/features/documents/document-list.server';
 import { MoleculeTutorial } from './molecule-tutorial';
 
-/** The Tutorials tab: the molecule tutorial dialog, then the tutorial documents. */
-export function TutorialPanel() {
+/** The Tutorials tab: the molecule tutorial dialog, then the tutorial documents (from the page's loader). */
+export function TutorialPanel({ documents }: { documents: DocumentListData }) {
   const id = useId();
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -29,7 +30,7 @@ export function TutorialPanel() {
       </div>
       <h3 className="mt-10 text-xl font-bold">{tutorialIntro.documentsHeading}</h3>
       <div className="mt-4">
-        <DocumentList category="tutorials" />
+        <DocumentList list={documents} />
       </div>
     </section>
   );

@@ -3,26 +3,26 @@ import { type DocumentView, viewOfAdmin } from '@domain/documents/types';
 import type { AppLoadContext } from 'react-router';
 
 /**
- * A server-rendered list for one tab: what the knowledge-base loader may return as
- * `documents`, so the page arrives with its cards.
+ * One tab's documents, as the knowledge-base loader returns them (`documents`) and
+ * DocumentList shows them: the loader is the list's only source.
  */
 export interface DocumentListData {
   /** A category, or 'all' for the admin's All Documents. */
   category: string;
-  /** null when the list could not be loaded; the component then fetches it itself. */
+  /** null when the list could not be loaded: the list says so and offers to try again. */
   documents: DocumentView[] | null;
 }
 
 /**
  * A knowledge-base tab's documents for the loader, through the same service as the API, so
- * the cards arrive in the HTML (and work without JavaScript). Return it from the loader as
- * `documents`; DocumentList picks it up for its category:
+ * the cards arrive in the HTML (and work without JavaScript), and arrive again whenever the
+ * page revalidates after a change:
  *
  * @example
  * return { tab, glossary, documents: await loadDocumentsForTab(context, tab) };
  *
- * null for tabs without documents; `documents: null` inside when loading failed (the list
- * then fetches in the browser and reports the failure itself). 'all' only for an admin.
+ * null for tabs without documents; `documents: null` inside when loading failed (logged
+ * here). 'all' only for an admin.
  */
 export async function loadDocumentsForTab(context: AppLoadContext, tab: string): Promise<DocumentListData | null> {
   const { services } = context;

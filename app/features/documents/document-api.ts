@@ -1,14 +1,12 @@
 import type { DocumentUpdate } from '@domain/documents/schema';
 import { type AdminDocument, type DocumentView, viewOfAdmin } from '@domain/documents/types';
-import { ApiError, apiGet, apiJson, apiRequest } from '~/lib/api';
+import { ApiError, apiJson, apiRequest } from '~/lib/api';
 
-/** The browser's document calls (SPEC §7). Each throws ApiError on a non-success answer. */
-
-/** One tab's list: the public list of a category, or every document for the admin's 'all'. */
-export async function fetchDocuments(category: string): Promise<DocumentView[]> {
-  if (category === 'all') return ((await apiGet<AdminDocument[]>('/api/documents')) ?? []).map(viewOfAdmin);
-  return (await apiGet<DocumentView[]>(`/api/documents/public?category=${encodeURIComponent(category)}`)) ?? [];
-}
+/**
+ * The browser's document changes (SPEC §7). Each throws ApiError (~/lib/api) on a non-success
+ * answer. Lists are not fetched here: they come from the knowledge-base loader, which the
+ * page revalidates after a change.
+ */
 
 export async function updateDocument(id: number, update: DocumentUpdate): Promise<DocumentView> {
   return viewOfAdmin(await apiJson<AdminDocument>('PUT', `/api/documents/${id}`, update));
@@ -41,15 +39,14 @@ export function uploadDocument(form: FormData, onProgress: (fraction: number) =>
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
+    // A failure becomes the same ApiError as every other call's (SPEC §8's message, the server's words).
+    const failure = () => new ApiError(request.status, request.responseText, request.statusText);
     request.addEventListener('load', () => {
-      if (request.status >= 200 && request.status < 300) {
-        try {
-          resolve(JSON.parse(request.responseText) as AdminDocument);
-        } catch {
-          reject(new ApiError(request.status, request.responseText, request.statusText));
-        }
-      } else {
-        reject(new ApiError(request.status, request.responseText, request.statusText));
+      if (request.status < 200 || request.status >= 300) return reject(failure());
+      try {
+        resolve(JSON.parse(request.responseText) as AdminDocument);
+      } catch {
+        reject(failure());
       }
     });
     request.addEventListener('error', () => reject(new Error('Network error')));
