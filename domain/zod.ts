@@ -21,6 +21,19 @@ export function forbiddenCharactersMessage(label: string): string {
   return `${label} contains characters that are not allowed.`;
 }
 
+/** A string field whose type errors name it: "{label} is required." when absent, "{label} must be text." otherwise. */
+export function text(label: string): z.ZodString {
+  return z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`),
+  });
+}
+
+/** Required text: trimmed, not empty, at most `max` characters, on one line or several. */
+export function requiredText(label: string, max: number, lines: 'single' | 'multi'): z.ZodString {
+  const base = text(label).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+  return lines === 'single' ? singleLineText(base, label) : multiLineText(base, label);
+}
+
 /**
  * A one-line text field: no line breaks ("Name must be on one line.") and no other control
  * characters. Chain it after `.trim()`, so surrounding whitespace is forgiven, not refused.

@@ -1,4 +1,4 @@
-import { multiLineText, singleLineText, z } from '../zod.ts';
+import { requiredText, singleLineText, z } from '../zod.ts';
 import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryCategoryFilter, normalizeList } from './term.ts';
 
 /**
@@ -6,21 +6,6 @@ import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryCategoryFilter, norm
  * (the real check), plus the search query both the API and the page loader read. The term's
  * shape and limits live in term.ts.
  */
-
-function text(label: string) {
-  return z.string({
-    error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`),
-  });
-}
-
-/**
- * Required text; one line (the term, an input) or several (the definition, a textarea).
- * Control characters are refused either way (domain/zod.ts).
- */
-function requiredText(label: string, max: number, lines: 'single' | 'multi') {
-  const base = text(label).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
-  return lines === 'single' ? singleLineText(base, label) : multiLineText(base, label);
-}
 
 /** Comma-separated text (or a list of strings), normalized to 'a, b, c'; absent means none. One line, like its input. */
 function commaList(label: string) {

@@ -1,5 +1,5 @@
 import { type FieldErrors, firstMessages } from '../api-error.ts';
-import { fieldErrorsOf, multiLineText, singleLineText, z } from '../zod.ts';
+import { fieldErrorsOf, multiLineText, requiredText, singleLineText, text, z } from '../zod.ts';
 
 /**
  * The one definition of a valid contact message and demo request, used by the forms in
@@ -19,28 +19,16 @@ export const LEAD_LIMITS = {
 /** Digits, spaces and the punctuation people write phone numbers with (+1 (555) 010-0148 ext. 2). */
 const PHONE_CHARACTERS = /^[0-9+().\-\s/xXextEXT]+$/;
 
-function text(label: string) {
-  return z.string({
-    error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`),
-  });
-}
-
 /**
  * A required one-line value: names, company, phone. Line breaks would let a value spill into
  * e-mail headers; control characters are refused in every field (domain/zod.ts).
  */
 function requiredLine(label: string, max: number) {
-  return singleLineText(text(label).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`), label);
+  return requiredText(label, max, 'single');
 }
 
 function requiredEmail() {
-  return singleLineText(
-    text('Email')
-      .trim()
-      .min(1, 'Email is required.')
-      .max(LEAD_LIMITS.email, `Email must be at most ${LEAD_LIMITS.email} characters.`),
-    'Email',
-  ).pipe(z.email('Enter a valid e-mail address, such as john@company.com.'));
+  return requiredLine('Email', LEAD_LIMITS.email).pipe(z.email('Enter a valid e-mail address, such as john@company.com.'));
 }
 
 /** Optional text: absent, null and blank all become null. */
@@ -56,13 +44,7 @@ export const contactMessageSchema = z.object({
   lastName: requiredLine('Last name', LEAD_LIMITS.name),
   company: requiredLine('Company', LEAD_LIMITS.company),
   email: requiredEmail(),
-  message: multiLineText(
-    text('Message')
-      .trim()
-      .min(1, 'Message is required.')
-      .max(LEAD_LIMITS.longText, `Message must be at most ${LEAD_LIMITS.longText} characters.`),
-    'Message',
-  ),
+  message: requiredText('Message', LEAD_LIMITS.longText, 'multi'),
 });
 
 export const demoRequestSchema = z.object({
