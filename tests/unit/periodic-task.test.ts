@@ -8,6 +8,16 @@ function fakeLogger() {
   return { logger, errors };
 }
 
+/** A task whose runs each last until the test calls finish(). */
+function heldTask() {
+  const held = { runs: 0, finish: () => {} };
+  const task = () => {
+    held.runs++;
+    return new Promise<void>((resolve) => (held.finish = resolve));
+  };
+  return { held, task };
+}
+
 describe('startPeriodicTask', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -17,25 +27,20 @@ describe('startPeriodicTask', () => {
   });
 
   it('runs at once, then an interval after each run ends, and never two at a time', async () => {
-    const { logger } = fakeLogger();
-    let runs = 0;
-    let finish: () => void = () => {};
-    const task = startPeriodicTask('test', 1000, logger, () => {
-      runs++;
-      return new Promise<void>((resolve) => (finish = resolve));
-    });
+    const { held, task } = heldTask();
+    const periodic = startPeriodicTask('test', 1000, fakeLogger().logger, task);
     await vi.advanceTimersByTimeAsync(0);
-    expect(runs).toBe(1);
+    expect(held.runs).toBe(1);
     // The first run is still going: no second one, however long it takes.
     await vi.advanceTimersByTimeAsync(5000);
-    expect(runs).toBe(1);
-    finish();
+    expect(held.runs).toBe(1);
+    held.finish();
     await vi.advanceTimersByTimeAsync(999);
-    expect(runs).toBe(1);
+    expect(held.runs).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(runs).toBe(2);
-    finish();
-    await task.stop();
+    expect(held.runs).toBe(2);
+    held.finish();
+    await periodic.stop();
   });
 
   it('logs a failed run and keeps the schedule', async () => {
@@ -53,21 +58,16 @@ describe('startPeriodicTask', () => {
   });
 
   it('stops: waits for the run in progress and starts no other', async () => {
-    const { logger } = fakeLogger();
-    let runs = 0;
-    let finish: () => void = () => {};
-    const task = startPeriodicTask('test', 1000, logger, () => {
-      runs++;
-      return new Promise<void>((resolve) => (finish = resolve));
-    });
+    const { held, task } = heldTask();
+    const periodic = startPeriodicTask('test', 1000, fakeLogger().logger, task);
     await vi.advanceTimersByTimeAsync(0);
     let stopped = false;
-    const stopping = task.stop().then(() => (stopped = true));
+    const stopping = periodic.stop().then(() => (stopped = true));
     await vi.advanceTimersByTimeAsync(0);
     expect(stopped).toBe(false);
-    finish();
+    held.finish();
     await stopping;
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(runs).toBe(1);
+    expect(held.runs).toBe(1);
   });
 });
