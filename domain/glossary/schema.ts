@@ -30,8 +30,6 @@ export const glossaryTermSchema = z.object(
   { error: 'Send the term as a JSON object.' },
 );
 
-/** What POST and PUT accept. */
-export type GlossaryTermPayload = z.input<typeof glossaryTermSchema>;
 /** What the service stores: trimmed, defaulted, lists normalized. */
 export type GlossaryTermInput = z.output<typeof glossaryTermSchema>;
 
@@ -61,5 +59,3 @@ export const glossaryQuerySchema = z.object({
       .transform((value): GlossaryCategoryFilter => value ?? 'all'),
   ),
 });
-
-export type GlossaryQuery = z.output<typeof glossaryQuerySchema>;
