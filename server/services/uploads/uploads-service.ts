@@ -149,7 +149,8 @@ export class UploadsService {
     const row = await this.ownRow(admin, uploadId, key, 'multipart');
     if (!row || row.state === 'done') return 'not-found';
     const now = Date.now();
-    if (!(await queries.claimUpload(this.db, row.id, ['open', 'sweeping'], 'sweeping', now, now - CLAIM_LEASE_MS))) {
+    // Open, or held by a request whose process died (its claim went stale).
+    if (!(await queries.claimUpload(this.db, row.id, ['open', 'completing', 'sweeping'], 'sweeping', now, now - CLAIM_LEASE_MS))) {
       return row.state === 'sweeping' ? 'not-found' : 'busy';
     }
     await this.discardClaimed(row);
