@@ -8,6 +8,8 @@ import path from 'node:path';
  */
 export interface BenchServer {
   url: string;
+  /** The process started (scripts/start.mjs); the server itself is its child. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
   }
   return {
     url,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
