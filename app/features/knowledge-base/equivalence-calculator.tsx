@@ -1,7 +1,7 @@
 import { calculatorsCopy } from '@content/knowledge-base';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Select, labelClass } from '~/components/ui/input';
+import { Field, Select } from '~/components/ui/input';
 import {
   CUBIC_FEET_PER_GALLON,
   EQUIVALENCE_ASSUMPTIONS,
@@ -54,23 +54,17 @@ export function EquivalenceCalculator() {
           error={parsed.ok ? undefined : parsed.message}
           onChange={setAmount}
         />
-        <div>
-          <label htmlFor={`${id}-form`} className={labelClass}>
-            {copy.formLabel}
-          </label>
-          <Select
-            id={`${id}-form`}
-            name="form"
-            value={form}
-            onChange={(event) => setForm(isGasForm(event.target.value) ? event.target.value : 'lng')}
-          >
-            {GAS_FORMS.map((value) => (
-              <option key={value} value={value}>
-                {copy.forms[value]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <Field id={`${id}-form`} label={copy.formLabel}>
+          {(control) => (
+            <Select {...control} name="form" value={form} onChange={(event) => setForm(isGasForm(event.target.value) ? event.target.value : 'lng')}>
+              {GAS_FORMS.map((value) => (
+                <option key={value} value={value}>
+                  {copy.forms[value]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
         <NoScriptCalculateButton />
       </form>
 

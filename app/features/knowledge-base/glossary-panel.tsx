@@ -6,7 +6,7 @@ import { type FormEvent, lazy, useEffect, useId, useMemo, useRef, useState } fro
 import { useRevalidator, useSearchParams } from 'react-router';
 import { ClientOnly } from '~/components/client-only';
 import { Button } from '~/components/ui/button';
-import { Input, Select, labelClass } from '~/components/ui/input';
+import { Field, Input, Select } from '~/components/ui/input';
 import { toast } from '~/lib/toast';
 import { useAdmin } from '~/lib/use-admin';
 import type { GlossaryPageData } from './glossary-data';
@@ -73,43 +73,41 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
         }}
         className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
       >
-        <div>
-          <label htmlFor={`${id}-search`} className={labelClass}>
-            {glossaryCopy.searchLabel}
-          </label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 mt-0.5 h-4 w-4 -translate-y-1/2 text-slate-500" />
-            <Input
-              id={`${id}-search`}
-              type="search"
-              name="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={glossaryCopy.searchPlaceholder}
-              maxLength={GLOSSARY_LIMITS.search}
-              autoComplete="off"
-              className="pl-9"
-            />
-          </div>
-        </div>
-        <div>
-          <label htmlFor={`${id}-category`} className={labelClass}>
-            {glossaryCopy.categoryLabel}
-          </label>
-          <Select
-            id={`${id}-category`}
-            name="category"
-            value={category}
-            onChange={(event) => setCategory(isGlossaryCategory(event.target.value) ? event.target.value : 'all')}
-          >
-            <option value="all">{glossaryCopy.allCategories}</option>
-            {GLOSSARY_CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {glossaryCategoryLabels[value]}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <Field id={`${id}-search`} label={glossaryCopy.searchLabel}>
+          {(control) => (
+            <div className="relative">
+              <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 mt-0.5 h-4 w-4 -translate-y-1/2 text-slate-500" />
+              <Input
+                {...control}
+                type="search"
+                name="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder={glossaryCopy.searchPlaceholder}
+                maxLength={GLOSSARY_LIMITS.search}
+                autoComplete="off"
+                className="pl-9"
+              />
+            </div>
+          )}
+        </Field>
+        <Field id={`${id}-category`} label={glossaryCopy.categoryLabel}>
+          {(control) => (
+            <Select
+              {...control}
+              name="category"
+              value={category}
+              onChange={(event) => setCategory(isGlossaryCategory(event.target.value) ? event.target.value : 'all')}
+            >
+              <option value="all">{glossaryCopy.allCategories}</option>
+              {GLOSSARY_CATEGORIES.map((value) => (
+                <option key={value} value={value}>
+                  {glossaryCategoryLabels[value]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
         <Button type="submit" variant="outline">
           {glossaryCopy.searchButton}
         </Button>

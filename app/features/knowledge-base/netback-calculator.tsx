@@ -1,7 +1,7 @@
 import { calculatorsCopy } from '@content/knowledge-base';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Select, labelClass } from '~/components/ui/input';
+import { Field, Select } from '~/components/ui/input';
 import { GALLONS_PER_BARREL, type VolumeUnit, formatMoney, formatNumber, nglNetback, parseCalculatorNumber } from './calculators';
 import { Assumptions, NoScriptCalculateButton, NumberField, ResultRow, ResultsPanel } from './calculator-parts';
 
@@ -73,20 +73,14 @@ export function NetbackCalculator() {
             />
           );
         })}
-        <div>
-          <label htmlFor={`${id}-unit`} className={labelClass}>
-            {copy.volumeUnitLabel}
-          </label>
-          <Select
-            id={`${id}-unit`}
-            name="unit"
-            value={unit}
-            onChange={(event) => setUnit(event.target.value === 'bbl' ? 'bbl' : 'gal')}
-          >
-            <option value="gal">{copy.volumeUnits.gal}</option>
-            <option value="bbl">{copy.volumeUnits.bbl}</option>
-          </Select>
-        </div>
+        <Field id={`${id}-unit`} label={copy.volumeUnitLabel}>
+          {(control) => (
+            <Select {...control} name="unit" value={unit} onChange={(event) => setUnit(event.target.value === 'bbl' ? 'bbl' : 'gal')}>
+              <option value="gal">{copy.volumeUnits.gal}</option>
+              <option value="bbl">{copy.volumeUnits.bbl}</option>
+            </Select>
+          )}
+        </Field>
         <NoScriptCalculateButton />
       </form>
 

@@ -11,7 +11,7 @@ import {
 import { useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { FormNotice, Honeypot, TextAreaField, TextField } from './form-parts';
+import { FormNotice, Honeypot, LeadField } from './form-parts';
 import { type LeadFormState, leadFormState, useLeadForm } from './use-lead-form';
 
 /**
@@ -79,12 +79,12 @@ export function ContactForm() {
       <input type="hidden" name={RETURN_TO_FIELD} value={pathname} />
       <Honeypot id={`${id}-${HONEYPOT_FIELD}`} value={state.trap} onChange={setTrap} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField {...field('firstName')} autoComplete="given-name" maxLength={LEAD_LIMITS.name} />
-        <TextField {...field('lastName')} autoComplete="family-name" maxLength={LEAD_LIMITS.name} />
+        <LeadField {...field('firstName')} autoComplete="given-name" maxLength={LEAD_LIMITS.name} />
+        <LeadField {...field('lastName')} autoComplete="family-name" maxLength={LEAD_LIMITS.name} />
       </div>
-      <TextField {...field('company')} autoComplete="organization" maxLength={LEAD_LIMITS.company} />
-      <TextField {...field('email')} type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} />
-      <TextAreaField {...field('message')} rows={4} maxLength={LEAD_LIMITS.longText} />
+      <LeadField {...field('company')} autoComplete="organization" maxLength={LEAD_LIMITS.company} />
+      <LeadField {...field('email')} type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} />
+      <LeadField {...field('message')} rows={4} maxLength={LEAD_LIMITS.longText} />
       <Button type="submit" variant="accent" size="lg" disabled={sending} className="w-full sm:w-auto">
         {sending ? copy.sending : copy.submit}
       </Button>

@@ -13,7 +13,7 @@ import { useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
-import { Honeypot, TextAreaField, TextField } from './form-parts';
+import { Honeypot, LeadField } from './form-parts';
 import { type LeadFormState, useLeadForm } from './use-lead-form';
 
 export type DemoFormState = LeadFormState<DemoField>;
@@ -88,17 +88,17 @@ export function DemoRequestForm({ demoKey, state, setState, onSent, notice, acti
         onChange={setTrap}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...field('name', true)} autoComplete="name" maxLength={LEAD_LIMITS.name} />
-        <TextField {...field('phone', true)} type="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} />
-        <TextField {...field('email', true)} type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} />
-        <TextField {...field('company', true)} autoComplete="organization" maxLength={LEAD_LIMITS.company} />
-        <TextField
+        <LeadField {...field('name', true)} autoComplete="name" maxLength={LEAD_LIMITS.name} />
+        <LeadField {...field('phone', true)} type="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} />
+        <LeadField {...field('email', true)} type="email" autoComplete="email" maxLength={LEAD_LIMITS.email} />
+        <LeadField {...field('company', true)} autoComplete="organization" maxLength={LEAD_LIMITS.company} />
+        <LeadField
           {...field('title', false)}
           autoComplete="organization-title"
           maxLength={LEAD_LIMITS.title}
           className="sm:col-span-2"
         />
-        <TextAreaField {...field('notes', false)} rows={4} maxLength={LEAD_LIMITS.longText} className="sm:col-span-2" />
+        <LeadField {...field('notes', false)} rows={4} maxLength={LEAD_LIMITS.longText} className="sm:col-span-2" />
       </div>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         {actions}

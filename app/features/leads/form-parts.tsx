@@ -1,7 +1,7 @@
 import { honeypotLabel } from '@content/leads';
 import { HONEYPOT_FIELD } from '@domain/leads/schemas';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { Field, Input, Textarea } from '~/components/ui/input';
 import { cn } from '~/lib/cn';
 
@@ -11,7 +11,7 @@ import { cn } from '~/lib/cn';
  * a post without JavaScript.
  */
 
-interface FieldProps {
+interface LeadFieldProps {
   id: string;
   name: string;
   label: string;
@@ -25,48 +25,29 @@ interface FieldProps {
   maxLength?: number;
   autoComplete?: string;
   className?: string;
+  type?: 'text' | 'email' | 'tel';
+  /** A text area of this many rows instead of a one-line input. */
+  rows?: number;
 }
 
-export function TextField({
-  type = 'text',
-  ...props
-}: FieldProps & { type?: 'text' | 'email' | 'tel'; inputMode?: 'email' | 'tel' | 'text' }) {
-  const { id, name, label, value, onChange, error, required, markRequired, placeholder, maxLength, autoComplete, className } = props;
+/** One labelled lead field, its error tied to it (components/ui/input Field). */
+export function LeadField(props: LeadFieldProps) {
+  const { id, label, error, required, markRequired, className, onChange, rows, type = 'text', autoComplete } = props;
+  const { name, value, placeholder, maxLength } = props;
   return (
     <Field id={id} label={label} markRequired={required && markRequired} error={error} className={className}>
-      {(control) => (
-        <Input
-          {...control}
-          name={name}
-          type={type}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          required={required}
-          placeholder={placeholder}
-          maxLength={maxLength}
-          autoComplete={autoComplete}
-        />
-      )}
-    </Field>
-  );
-}
-
-export function TextAreaField({ rows = 4, ...props }: FieldProps & { rows?: number }) {
-  const { id, name, label, value, onChange, error, required, markRequired, placeholder, maxLength, className } = props;
-  return (
-    <Field id={id} label={label} markRequired={required && markRequired} error={error} className={className}>
-      {(control) => (
-        <Textarea
-          {...control}
-          name={name}
-          rows={rows}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          required={required}
-          placeholder={placeholder}
-          maxLength={maxLength}
-        />
-      )}
+      {(control) => {
+        const shared = {
+          ...control,
+          name,
+          value,
+          required,
+          placeholder,
+          maxLength,
+          onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+        };
+        return rows ? <Textarea {...shared} rows={rows} /> : <Input {...shared} type={type} autoComplete={autoComplete} />;
+      }}
     </Field>
   );
 }
