@@ -3,9 +3,6 @@ import { DOCUMENT_CATEGORIES, DOCUMENT_LIMITS } from '@domain/documents/rules';
 import { Field, Input, Select, Textarea } from '~/components/ui/input';
 import { categoryLabel } from './format';
 
-// The upload dialog styles its file input with these; one look for every field.
-export { inputClass, labelClass } from '~/components/ui/input';
-
 export interface DocumentFieldValues {
   title: string;
   description: string;

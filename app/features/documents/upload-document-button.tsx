@@ -6,8 +6,9 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog';
+import { inputClass, labelClass } from '~/components/ui/input';
 import { toast } from '~/lib/toast';
-import { type DocumentFieldName, type DocumentFieldValues, DocumentFields, inputClass, labelClass } from './document-fields';
+import { type DocumentFieldName, type DocumentFieldValues, DocumentFields } from './document-fields';
 import { failureMessage, isAbort, uploadDocument } from './document-api';
 
 const EMPTY: DocumentFieldValues = { title: '', description: '', category: '' };
