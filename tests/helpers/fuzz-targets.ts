@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DOCUMENT_CATEGORIES } from '../../domain/documents/rules.ts';
 import { GLOSSARY_CATEGORIES } from '../../domain/glossary/term.ts';
 import type { Ending, Framing } from './fuzz-http.ts';
-import { responseText } from './fuzz-http.ts';
+import { responseHeader, responseText } from './fuzz-http.ts';
 import {
   type EncodedBody,
   type MultipartPart,
@@ -461,6 +461,173 @@ async function signedPut(session: FuzzSession, input: SignedPutCase): Promise<vo
   if (input.putAgain) await session.send(put(TINY_PNG, { framing: 'content-length', ending: 'complete', cut: 1 }));
 }
 
+// ------------------------------------------------------------------ large files in parts (/api/uploads)
+
+type CompanionCall = 'start' | 'list' | 'part URL' | 'complete' | 'abort' | 'params' | 'params complete' | 'sts';
+
+interface CompanionCase {
+  call: CompanionCall;
+  /** The real upload's id, or a generated one. */
+  id: string | null;
+  /** The real upload's key, or a generated one (undefined: none sent). */
+  key: string | null | undefined;
+  partNumber: string;
+  /** First PUT a real part, so a complete can get past the part checks. */
+  sendPart: boolean;
+  start: EncodedBody | null;
+  complete: EncodedBody | null;
+  paramsQuery: string;
+  as: Role;
+  origin: OriginChoice;
+  frame: Frame;
+}
+
+const startObject = fc
+  .tuple(
+    fuzzObject({ filename: text('walkthrough.mp4', 'a.pdf', '../../x.pdf', 'x'.repeat(2000)), type: text('video/mp4', 'application/pdf', '') }),
+    fc.oneof(
+      { weight: 6, arbitrary: fuzzObject({ title: text('Trailer walkthrough'), description: text('A long video', ''), category: fc.constantFrom(...DOCUMENT_CATEGORIES) }) },
+      { weight: 1, arbitrary: anyJson },
+    ),
+  )
+  .map(([fields, metadata]) => ({ ...fields, metadata }));
+
+const completeObject = fc.oneof(
+  // The part really sent (when it was): gets past the checks to assembling and the type check.
+  { weight: 3, arbitrary: fc.constant({ parts: [{ PartNumber: 1, ETag: 'real' }] }) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .array(
+        fc.record({
+          PartNumber: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 10_001 }) }, { weight: 1, arbitrary: anyJson }),
+          ETag: fc.oneof({ weight: 2, arbitrary: fc.constant('real') }, { weight: 2, arbitrary: text('"d41d8cd98f00b204e9800998ecf8427e"', 'x', '') }, { weight: 1, arbitrary: anyJson }),
+        }),
+        { maxLength: 4 },
+      )
+      .map((parts) => ({ parts })),
+  },
+  { weight: 1, arbitrary: anyJson },
+);
+
+const companionCase: fc.Arbitrary<CompanionCase> = fc.record({
+  call: fc.constantFrom<CompanionCall>('start', 'list', 'part URL', 'complete', 'complete', 'abort', 'params', 'params complete', 'sts'),
+  id: fc.oneof({ weight: 4, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.uuid({ version: 4 }) }, { weight: 1, arbitrary: urlPiece }),
+  key: fc.oneof(
+    { weight: 4, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.constantFrom('', 'documents/x', 'uploads/../../object-url.key', '../../etc/passwd', 'uploads/00000000-0000-4000-8000-000000000000') },
+    { weight: 1, arbitrary: urlPiece },
+  ),
+  partNumber: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 3 }).map(String) }, { weight: 1, arbitrary: id }),
+  sendPart: fc.boolean(),
+  start: json(startObject),
+  complete: json(completeObject),
+  paramsQuery: fc.oneof(
+    { weight: 1, arbitrary: fc.constant('?filename=brochure.pdf&type=application%2Fpdf&metadata[title]=Brochure&metadata[category]=articles') },
+    { weight: 2, arbitrary: queryString(['filename', 'type', 'metadata[title]', 'metadata[category]', 'metadata[description]', 'metadata']) },
+  ),
+  as: adminMostly,
+  origin: writeOrigin,
+  frame,
+});
+
+/** One companion call, usually about a real upload (started first, as the admin), with generated ids, keys, numbers and bodies. */
+async function companionCall(session: FuzzSession, input: CompanionCase): Promise<void> {
+  const started = await session.send({
+    method: 'POST',
+    target: '/api/uploads/s3/multipart',
+    headers: [['Content-Type', 'application/json']],
+    body: Buffer.from(JSON.stringify({ filename: 'fuzz.pdf', type: 'application/pdf', metadata: { title: 'Fuzz upload', category: 'articles' } })),
+    as: 'admin',
+    origin: 'same',
+    label: 'start an upload',
+  });
+  const real = JSON.parse(responseText(started)) as { uploadId: string; key: string };
+  const uploadId = input.id ?? real.uploadId;
+  const keyQuery = input.key === undefined ? '' : `?key=${encodeURIComponent(input.key ?? real.key)}`;
+  let etag = 'none';
+  if (input.sendPart) {
+    const issued = await session.send({ method: 'GET', target: `/api/uploads/s3/multipart/${real.uploadId}/1?key=${encodeURIComponent(real.key)}`, headers: [], as: 'admin', origin: 'none', label: 'part URL' });
+    const { url } = JSON.parse(responseText(issued)) as { url: string };
+    const put = await session.send({ method: 'PUT', target: url, headers: [], body: pdfLike(100), as: 'visitor', origin: 'same', label: 'signed part PUT' });
+    etag = responseHeader(put, 'etag') ?? etag;
+  }
+  const body = (encoded: EncodedBody | null): Pick<CaseRequest, 'headers' | 'body' | 'framing' | 'ending' | 'cutAt'> =>
+    encoded
+      ? {
+          headers: bodyHeaders(encoded),
+          body: Buffer.from(encoded.body.toString('latin1').replaceAll('"real"', JSON.stringify(etag)), 'latin1'),
+          framing: input.frame.framing,
+          ending: input.frame.ending,
+          cutAt: Math.floor(encoded.body.length * input.frame.cut),
+        }
+      : { headers: [] };
+  const base = { as: input.as, origin: input.origin, label: `companion ${input.call}` };
+  const multipart = `/api/uploads/s3/multipart/${uploadId}`;
+  const requestsByCall: Record<CompanionCall, CaseRequest> = {
+    start: { method: 'POST', target: '/api/uploads/s3/multipart', ...body(input.start), ...base },
+    list: { method: 'GET', target: `${multipart}${keyQuery}`, headers: [], ...base },
+    'part URL': { method: 'GET', target: `${multipart}/${input.partNumber}${keyQuery}`, headers: [], ...base },
+    complete: { method: 'POST', target: `${multipart}/complete${keyQuery}`, ...body(input.complete), ...base },
+    abort: { method: 'DELETE', target: `${multipart}${keyQuery}`, headers: [], ...base },
+    params: { method: 'GET', target: `/api/uploads/s3/params${input.paramsQuery}`, headers: [], ...base },
+    'params complete': { method: 'POST', target: `/api/uploads/s3/params/complete${keyQuery}`, headers: [], ...base },
+    sts: { method: 'GET', target: '/api/uploads/s3/sts', headers: [], ...base },
+  };
+  await session.send(requestsByCall[input.call]);
+}
+
+/** Disk's signed part URL, tampered with like the carousel's, with generated bodies framed every way. */
+const signedPartCase = fc.record({
+  tamper: fc.constantFrom<Tamper>('none', 'none', 'none', 'sig', 'expires', 'max', 'id', 'no-query', 'extra-query', 'repeated-query', 'nasty-id'),
+  body: fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 0, max: 20_000 }).map((size) => pdfLike(size)) },
+    { weight: 2, arbitrary: fc.uint8Array({ maxLength: 20_000 }).map((bytes) => Buffer.from(bytes)) },
+    { weight: 1, arbitrary: fc.constant(Buffer.alloc(0)) },
+    // Over UPLOAD_MAX_BYTES (256 kB), the most a part URL allows here.
+    { weight: 1, arbitrary: fc.constant(pdfLike(300 * 1024)) },
+  ),
+  frame,
+  as: anyone,
+  origin: writeOrigin,
+  nasty: urlPiece,
+  putAgain: fc.constantFrom(false, false, true),
+});
+
+async function signedPartPut(session: FuzzSession, input: SignedPartCase): Promise<void> {
+  const started = await session.send({
+    method: 'POST',
+    target: '/api/uploads/s3/multipart',
+    headers: [['Content-Type', 'application/json']],
+    body: Buffer.from(JSON.stringify({ filename: 'fuzz.pdf', metadata: { title: 'Fuzz parts', category: 'articles' } })),
+    as: 'admin',
+    origin: 'same',
+    label: 'start an upload',
+  });
+  const real = JSON.parse(responseText(started)) as { uploadId: string; key: string };
+  const issued = await session.send({ method: 'GET', target: `/api/uploads/s3/multipart/${real.uploadId}/1?key=${encodeURIComponent(real.key)}`, headers: [], as: 'admin', origin: 'none', label: 'part URL' });
+  const { url } = JSON.parse(responseText(issued)) as { url: string };
+  const target = input.tamper === 'nasty-id' ? `/api/uploads/parts/${input.nasty}/1${new URL(url, session.origin).search}` : tampered(new URL(url, session.origin), input.tamper, input.nasty);
+  const put = (bytes: Buffer, frame: Frame): CaseRequest => ({
+    method: 'PUT',
+    target,
+    headers: [],
+    body: bytes,
+    framing: frame.framing,
+    ending: frame.ending,
+    cutAt: Math.floor(bytes.length * frame.cut),
+    as: input.as,
+    origin: input.origin,
+    label: 'signed part PUT',
+    detail: input.tamper,
+  });
+  await session.send(put(input.body, input.frame));
+  if (input.putAgain) await session.send(put(pdfLike(10), { framing: 'content-length', ending: 'complete', cut: 1 }));
+}
+
+type SignedPartCase = typeof signedPartCase extends fc.Arbitrary<infer T> ? T : never;
+
 // ------------------------------------------------------------------ pages
 
 const PAGES = ['/', '/leadership', '/knowledge-base', '/vpv-market', '/vpv-lease', '/vpv-market-sandbox', '/vpv-lease-sandbox', '/virtual-pipeline', '/lng-vs-cng', '/sitemap', '/sitemap.xml', '/robots.txt', '/admin/leads', '/no-such-page'];
@@ -641,6 +808,8 @@ export const fuzzTargets: FuzzTarget[] = [
     request({ label: 'carousel image', method: fc.constant('PUT'), target: fc.constant('/api/carousel-images'), body: json(imageUrlObject), as: adminMostly }),
   ),
   target('PUT /api/objects/put/uploads/:id (signed upload URL)', signedPutCase, signedPut),
+  target('/api/uploads/s3/* (the upload widget\'s companion calls, large files in parts)', companionCase, companionCall),
+  target('PUT /api/uploads/parts/:uploadId/:partNumber (signed part URL, disk)', signedPartCase, signedPartPut),
   requests(
     'Leads inbox API: GET /api/admin/messages|demo-requests(.csv), PATCH …/:id',
     fc.oneof(
@@ -664,7 +833,7 @@ export const fuzzTargets: FuzzTarget[] = [
     ),
   ),
   requests(
-    'Unrouted API paths and methods (incl. the upload-widget companion paths of SPEC §7)',
+    'Unrouted API paths and methods (incl. methods the companion paths of SPEC §7 do not take, and the remote-file paths)',
     request({
       label: 'unrouted API',
       method: fc.constantFrom(...AUTHORITY_METHODS, 'PROPFIND'),
