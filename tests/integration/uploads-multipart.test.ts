@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDocument } from '../../domain/documents/types.ts';
 import { createAdmin } from '../../server/services/auth/admins.ts';
 import { testDialects } from '../helpers/databases.ts';
-import { type DocumentsTestServer, startDocumentsServer, storageBackends } from '../helpers/documents-server.ts';
+import { type DocumentsTestServer, documentsAdmin, startDocumentsServer, storageBackends } from '../helpers/documents-server.ts';
 import { expectInvalidInput } from '../helpers/invalid-input.ts';
+import { startSecondServer } from '../helpers/server.ts';
 import { image, impostors, mp4, office, samplePdf } from '../helpers/sample-files.ts';
 import { MiB, type StartedUpload, UploadClient, fileInParts } from '../helpers/uploads-client.ts';
 
@@ -160,6 +161,34 @@ describe.each(combinations)('multipart uploads on %s with %s storage', (dialect,
     const download = await fetch(`${t.url}${location}`);
     expect(download.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.presentationml.presentation');
     expect(Buffer.from(await download.arrayBuffer()).equals(whole)).toBe(true);
+  });
+
+  it('serves one upload from two processes sharing the database and DATA_DIR; two completes at once make one document', async () => {
+    const second = await startSecondServer(t.server, {
+      ADMIN_USERNAME: documentsAdmin.username,
+      ADMIN_PASSWORD: documentsAdmin.password,
+      UPLOAD_MAX_BYTES: String(UPLOAD_MAX_BYTES),
+      ...(t.s3?.env ?? {}),
+    });
+    try {
+      const other = new UploadClient(second.url, t.cookie);
+      const { whole, parts } = fileInParts(samplePdf(), 11 * MiB, 5 * MiB);
+      const upload = await client.start('shared.pdf', { ...metadata, title: 'Two processes' });
+      const etags = [await other.putPart(upload, 1, parts[0]!), await client.putPart(upload, 2, parts[1]!), await other.putPart(upload, 3, parts[2]!)];
+      expect((await other.listParts(upload)).map((part) => part.ETag)).toEqual(etags.map((etag) => `"${etag}"`));
+      const named = etags.map((etag, index) => ({ PartNumber: index + 1, ETag: etag }));
+      const answers = await Promise.all([client.complete(upload, named), other.complete(upload, named)]);
+      const statuses = answers.map((answer) => answer.status).sort();
+      // One assembles; the other either waited its turn (409, to retry) or came after (the same answer).
+      expect([[200, 200], [200, 409]]).toContainEqual(statuses);
+      const retried = await other.complete(upload, named);
+      expect(retried.status).toBe(200);
+      const { location } = (await retried.json()) as { location: string };
+      expect((await adminDocuments(t)).filter((document) => document.title === 'Two processes')).toHaveLength(1);
+      expect(Buffer.from(await (await fetch(`${second.url}${location}`)).arrayBuffer()).equals(whole)).toBe(true);
+    } finally {
+      await second.close();
+    }
   });
 
   it('aborts: DELETE removes the parts, and the upload is 404 from then on', async () => {
