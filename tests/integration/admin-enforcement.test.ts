@@ -8,6 +8,8 @@ import { type TestServer, startTestServer } from '../helpers/server.ts';
  * and with a logged-out session. Each call must be answered 401 and change nothing.
  * A new admin endpoint belongs in this table.
  */
+const SOME_UUID = '00000000-0000-4000-8000-000000000000';
+
 const adminEndpoints: Array<{ method: string; path: string; body?: unknown; form?: boolean }> = [
   { method: 'POST', path: '/api/glossary', body: { term: 'X', definition: 'Y', category: 'general' } },
   { method: 'PUT', path: '/api/glossary/1', body: { term: 'X', definition: 'Y', category: 'general' } },
@@ -24,6 +26,15 @@ const adminEndpoints: Array<{ method: string; path: string; body?: unknown; form
   { method: 'GET', path: '/api/admin/demo-requests.csv' },
   { method: 'PATCH', path: '/api/admin/messages/1', body: { status: 'handled' } },
   { method: 'PATCH', path: '/api/admin/demo-requests/1', body: { status: 'handled' } },
+  // Large files in parts (server/api/uploads.ts).
+  { method: 'POST', path: '/api/uploads/s3/multipart', body: { filename: 'x.pdf', type: 'application/pdf', metadata: { title: 'X', category: 'articles' } } },
+  { method: 'GET', path: `/api/uploads/s3/multipart/${SOME_UUID}?key=documents%2F${SOME_UUID}` },
+  { method: 'GET', path: `/api/uploads/s3/multipart/${SOME_UUID}/1?key=documents%2F${SOME_UUID}` },
+  { method: 'POST', path: `/api/uploads/s3/multipart/${SOME_UUID}/complete?key=documents%2F${SOME_UUID}`, body: { parts: [{ PartNumber: 1, ETag: 'x' }] } },
+  { method: 'DELETE', path: `/api/uploads/s3/multipart/${SOME_UUID}?key=documents%2F${SOME_UUID}` },
+  { method: 'GET', path: '/api/uploads/s3/params?filename=x.pdf&type=application%2Fpdf&metadata[title]=X&metadata[category]=articles' },
+  { method: 'POST', path: `/api/uploads/s3/params/complete?key=uploads%2F${SOME_UUID}` },
+  { method: 'GET', path: '/api/uploads/s3/sts' },
 ];
 
 const admin = { username: 'guard-admin', password: 'guard admin password' };
@@ -91,6 +102,7 @@ describe.each(testDialects)('server-side enforcement on %s', (dialect) => {
     expect(glossary).toEqual([]);
     const documents = await db.selectFrom('documents').select('title').where('title', 'in', ['X', 'Sneaky']).execute();
     expect(documents).toEqual([]);
+    expect(await db.selectFrom('uploads').select('id').execute()).toEqual([]);
   });
 
   it('lets the same calls through with a live session (sanity check of the table)', async () => {
