@@ -88,6 +88,13 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(100, 'must be at least 100 ms')
     .default(60 * 60_000),
+  URL_IMPORT_ALLOW_HOSTS: z
+    .string()
+    .refine((value) => parseAllowHosts(value) !== null, 'must be host:port pairs separated by commas, such as files.internal:8080,10.0.0.5:443')
+    .optional(),
+  URL_IMPORT_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(2),
+  URL_IMPORT_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100 ms').default(10_000),
+  URL_IMPORT_IDLE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100 ms').default(30_000),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)')
@@ -155,6 +162,40 @@ export interface Config {
   readonly singleUploadMaxBytes: number;
   /** UPLOAD_SWEEP_INTERVAL_MS: how often each process removes uploads left unfinished for a day. */
   readonly uploadSweepIntervalMs: number;
+  /** Import from link (docs/documents.md, "Import from link"; docs/decisions/ on the SSRF policy). */
+  readonly urlImport: UrlImportConfig;
+}
+
+export interface UrlImportConfig {
+  /** URL_IMPORT_ALLOW_HOSTS: `host:port` pairs (lower case, IPv6 in brackets) fetched even on inside addresses. */
+  readonly allowHosts: readonly string[];
+  /** URL_IMPORT_CONCURRENCY: imports running at once per process; more wait their turn. */
+  readonly concurrency: number;
+  /** URL_IMPORT_CONNECT_TIMEOUT_MS: from the request to the other site's response headers. */
+  readonly connectTimeoutMs: number;
+  /** URL_IMPORT_IDLE_TIMEOUT_MS: the longest silence while the body arrives. */
+  readonly idleTimeoutMs: number;
+}
+
+/**
+ * URL_IMPORT_ALLOW_HOSTS as normalised `host:port` pairs (the WHATWG URL parser's host, so
+ * `LOCALHOST:80` and `localhost:80` are one), or null when an entry is not a host:port pair.
+ */
+export function parseAllowHosts(value: string): string[] | null {
+  const pairs: string[] = [];
+  for (const entry of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+    if (!/:\d{1,5}$/.test(entry) || /[/?#@\s]/.test(entry)) return null;
+    let url: URL;
+    try {
+      url = new URL(`http://${entry}`);
+    } catch {
+      return null;
+    }
+    const port = Number(/:(\d{1,5})$/.exec(entry)?.[1]);
+    if (!url.hostname || port < 1 || port > 65535) return null;
+    pairs.push(`${url.hostname}:${port}`);
+  }
+  return pairs.length > 0 ? pairs : null;
 }
 
 /**
@@ -291,5 +332,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: values.UPLOAD_MAX_BYTES,
     singleUploadMaxBytes: Math.min(values.UPLOAD_MAX_BYTES, SINGLE_UPLOAD_MAX_BYTES),
     uploadSweepIntervalMs: values.UPLOAD_SWEEP_INTERVAL_MS,
+    urlImport: {
+      allowHosts: values.URL_IMPORT_ALLOW_HOSTS ? (parseAllowHosts(values.URL_IMPORT_ALLOW_HOSTS) ?? []) : [],
+      concurrency: values.URL_IMPORT_CONCURRENCY,
+      connectTimeoutMs: values.URL_IMPORT_CONNECT_TIMEOUT_MS,
+      idleTimeoutMs: values.URL_IMPORT_IDLE_TIMEOUT_MS,
+    },
   });
 }
