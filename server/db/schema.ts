@@ -9,5 +9,6 @@ import type { GlossaryTables } from './tables/glossary.ts';
 import type { LeadTables } from './tables/leads.ts';
 import type { RateLimitTables } from './tables/rate-limits.ts';
 import type { UploadTables } from './tables/uploads.ts';
+import type { UrlImportTables } from './tables/url-imports.ts';
 
-export type Database = RateLimitTables & AdminTables & LeadTables & GlossaryTables & DocumentTables & UploadTables;
+export type Database = RateLimitTables & AdminTables & LeadTables & GlossaryTables & DocumentTables & UploadTables & UrlImportTables;

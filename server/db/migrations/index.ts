@@ -5,6 +5,7 @@ import * as leads from './2026-11-22-003-leads.ts';
 import * as glossary from './2026-11-22-004-glossary.ts';
 import * as documents from './2026-11-22-005-documents.ts';
 import * as uploads from './2026-11-23-006-uploads.ts';
+import * as urlImports from './2026-11-24-007-url-imports.ts';
 
 /**
  * Every migration, in order. Keys are date-stamped so they sort by age; a migration
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-004-glossary': glossary,
   '2026-11-22-005-documents': documents,
   '2026-11-23-006-uploads': uploads,
+  '2026-11-24-007-url-imports': urlImports,
 };
