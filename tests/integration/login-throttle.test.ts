@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../helpers/databases.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { DEFAULT_THROTTLE, admitAttempt } from '../../server/services/auth/login-throttle.ts';
+import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/databases.ts';
 import { type SecondTestServer, type TestServer, startSecondServer, startTestServer } from '../helpers/server.ts';
 
 // Login throttling (docs/decisions/011-login-throttling.md): attempts are counted before
@@ -116,4 +118,28 @@ describe.each(testDialects)('login throttling under concurrency on %s', (dialect
     },
     burstTimeout,
   );
+});
+
+describe.each(testDialects)('the wait a refused login is told, on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await migrateToLatest(database.handle.db);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('is never longer than the block, even for an attempt that read the clock before the one that restarted it', async () => {
+    // Concurrent requests read the clock when they arrive and reach the counter in another
+    // order: the attempt that fills the address's count at t + 5 s restarts its period there,
+    // and one that arrived at t is refused by it. CI once saw "Try again in 16 minutes".
+    const t = 1_800_000_000_000;
+    const source = (i: number) => ({ ip: '198.19.250.1', username: `clock-user-${i}` });
+    for (let i = 0; i < DEFAULT_THROTTLE.addressLimit; i++) {
+      expect(await admitAttempt(database.handle.db, source(i), DEFAULT_THROTTLE, t + 5_000)).toEqual({ admitted: true });
+    }
+    const refused = await admitAttempt(database.handle.db, source(99), DEFAULT_THROTTLE, t);
+    expect(refused).toEqual({ admitted: false, scope: 'address', retryAfterSeconds: DEFAULT_THROTTLE.periodMs / 1000 });
+  });
 });

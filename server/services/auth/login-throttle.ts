@@ -50,7 +50,14 @@ const pairKey = (source: LoginSource) => `login:pair:${source.ip} ${source.usern
 const usernameKey = (source: LoginSource) => `login:user:${source.username}`;
 const turnKey = (source: LoginSource) => `login:turn:${source.username}`;
 
-const secondsUntil = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 1000));
+/**
+ * Whole seconds from `now` until `until`, at least 1 and at most `longest` ms. `now` is read when
+ * the request arrives; a concurrent attempt, in this process or another, that read the clock a
+ * little later may have restarted the period since, and its end must not be reported as longer
+ * than a period (a burst's refusals said "16 minutes" for a 15-minute block).
+ */
+const secondsUntil = (until: number, now: number, longest: number) =>
+  Math.max(1, Math.ceil(Math.min(until - now, longest) / 1000));
 
 /**
  * Counts one attempt against a limit. A counter whose period has ended starts again at 1; the
@@ -69,7 +76,7 @@ async function countAttempt(db: Db, key: string, limit: number, periodMs: number
     )
     .returning(['hits', 'expires_at'])
     .executeTakeFirstOrThrow();
-  return { allowed: Number(row.hits) <= limit, retryAfterSeconds: secondsUntil(Number(row.expires_at), now) };
+  return { allowed: Number(row.hits) <= limit, retryAfterSeconds: secondsUntil(Number(row.expires_at), now, periodMs) };
 }
 
 /** The pause a username's attempt number `n` imposes before the next one (0 while free). */
@@ -119,7 +126,7 @@ async function takeUsernameTurn(db: Db, source: LoginSource, rules: ThrottleRule
     .where('key', '=', turnKey(source))
     .where('window_start', '=', 0)
     .executeTakeFirst();
-  return secondsUntil(Number(next?.expires_at ?? now), now);
+  return secondsUntil(Number(next?.expires_at ?? now), now, rules.usernameMaxDelayMs);
 }
 
 /** Counts a login attempt before its password is checked, and says whether it may be checked. */
