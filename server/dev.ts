@@ -1,5 +1,6 @@
 import type { ServerBuild } from 'react-router';
 import { createServer as createViteServer } from 'vite';
+import { attachUrlImportSockets } from './api/url-import.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { listen } from './http-server.ts';
@@ -17,5 +18,5 @@ const app = createApp({
   build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
   before: [vite.middlewares],
 });
-await listen(app, config.port, config.host);
+attachUrlImportSockets(await listen(app, config.port, config.host), services);
 logger.info(`dev server on http://localhost:${config.port}`);

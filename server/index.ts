@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
+import { attachUrlImportSockets } from './api/url-import.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeGracefully, listen } from './http-server.ts';
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   const build = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
   const app = createApp({ services, build, clientDir: path.join(buildDir, 'client') });
   const server = await listen(app, config.port, config.host);
+  // The import-from-link socket (server/api/url-import.ts) upgrades on the same port.
+  const importSockets = attachUrlImportSockets(server, services);
   logger.info({ url: `http://${config.host}:${config.port}`, siteUrl: config.siteUrl, database: config.database.dialect }, 'listening');
 
   let stopping = false;
@@ -35,6 +38,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // Upgraded sockets are not the HTTP server's to close: imports are cancelled and their sockets closed first.
+    await importSockets.close();
     await closeGracefully(server, config.shutdownTimeoutMs);
     await closeServices(services);
     logger.info('stopped');

@@ -7,6 +7,7 @@ import { createGlossaryRouter } from './glossary.ts';
 import { createLeadsRouter } from './leads.ts';
 import { requireSameOrigin } from './same-origin.ts';
 import { createUploadsRouter } from './uploads.ts';
+import { createUrlImportRouter } from './url-import.ts';
 
 /**
  * The JSON API of SPEC §7. Each area mounts its own router here, so any endpoint is one
@@ -28,6 +29,7 @@ export function createApiRouter(services: Services): Router {
   router.use(createGlossaryRouter(services));
   router.use(createDocumentsRouter(services));
   router.use(createUploadsRouter(services));
+  router.use(createUrlImportRouter(services));
 
   router.use(notFound);
   router.use(apiErrorHandler(services.logger));

@@ -11,6 +11,7 @@ import { type GlossaryService, createGlossaryService } from './glossary/glossary
 import { LeadsService } from './leads/leads-service.ts';
 import { PRUNE_INTERVAL_MS, pruneExpired } from './rate-limiter.ts';
 import { UploadsService } from './uploads/uploads-service.ts';
+import { UrlImportService } from './url-import/url-import-service.ts';
 
 /**
  * What the server hands to every React Router loader and action (as `context.services`,
@@ -28,6 +29,8 @@ export interface Services {
   leads: LeadsService;
   /** Large documents uploaded in parts, straight to storage (server/api/uploads.ts). */
   uploads: UploadsService;
+  /** Imports from a link (server/api/url-import.ts); closeServices cancels the running ones. */
+  urlImports: UrlImportService;
   /** Removes uploads left unfinished for a day, in the background of every process; closeServices stops it. */
   uploadSweep: PeriodicTask;
   /** Deletes expired rate-limit windows in the background of every process; closeServices stops it. */
@@ -66,6 +69,7 @@ export async function createServices(
       logger,
       { maxBytes: config.uploadMaxBytes, singleMaxBytes: config.singleUploadMaxBytes },
     );
+    const urlImports = new UrlImportService(database.db, documents, logger, { ...config.urlImport, maxBytes: config.uploadMaxBytes });
     const leads = new LeadsService(database.db, logger, { notify: config.leads.notify, siteUrl: config.siteUrl });
     // The lead notification sender polls in the background of every process (docs/decisions/007-lead-capture.md).
     leads.start();
@@ -80,6 +84,7 @@ export async function createServices(
       glossary: createGlossaryService(database.db),
       documents,
       uploads,
+      urlImports,
       uploadSweep,
       rateLimitPruning,
     };
@@ -91,6 +96,7 @@ export async function createServices(
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.urlImports.close();
   await services.leads.stop();
   await services.rateLimitPruning.stop();
   await services.uploadSweep.stop();
