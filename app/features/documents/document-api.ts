@@ -1,6 +1,6 @@
 import type { DocumentUpdate } from '@domain/documents/schema';
 import { type AdminDocument, type DocumentView, viewOfAdmin } from '@domain/documents/types';
-import { ApiError, apiJson, apiRequest } from '~/lib/api';
+import { ApiError, apiJson, apiRequest, failureNotice } from '~/lib/api';
 
 /**
  * The browser's document changes (SPEC §7). Each throws ApiError (~/lib/api) on a non-success
@@ -56,10 +56,9 @@ export function uploadDocument(form: FormData, onProgress: (fraction: number) =>
   });
 }
 
-/** The human message for a failure toast: the server's words, or SPEC §8's fallback. */
+/** A failure toast's text (SPEC §8): "{status}: {the server's words}", or SPEC's fallback when no answer came. */
 export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage || fallback;
-  return fallback;
+  return failureNotice(error, fallback);
 }
 
 export function isAbort(error: unknown): boolean {
