@@ -16,7 +16,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
-    statusText: string,
+    readonly statusText: string,
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
@@ -34,6 +34,20 @@ export class ApiError extends Error {
  */
 export async function readApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, await response.text(), response.statusText);
+}
+
+/**
+ * What a failure notice says (SPEC §8): "{status}: {the server's words}", such as
+ * '401: Invalid username or password'. The server's words are a JSON answer's `message`
+ * (not its raw JSON) or the body text, else the status text. A call that got no answer
+ * (offline, refused) has no status: the notice says `fallback`, SPEC's text for that call.
+ *
+ * @example
+ * toast({ title: 'Failed to add term', description: failureNotice(error, 'Failed to create term'), variant: 'destructive' });
+ */
+export function failureNotice(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  return `${error.status}: ${error.serverMessage || error.statusText || fallback}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { firstMessages } from '@domain/api-error';
 import { fieldErrorsOf, z } from '@domain/zod';
 import { describe, expect, it } from 'vitest';
-import { ApiError, firstFieldErrors, readApiError } from '~/lib/api';
+import { ApiError, failureNotice, firstFieldErrors, readApiError } from '~/lib/api';
 
 /** The two shapes of field errors: the API's lists (domain/zod.ts) and a form's first messages (domain/api-error.ts). */
 describe('fieldErrorsOf and firstMessages', () => {
@@ -80,5 +80,26 @@ describe('readApiError', () => {
   it('gives no field errors for anything but an ApiError', () => {
     expect(firstFieldErrors(new Error('Network error'))).toEqual({});
     expect(firstFieldErrors(undefined)).toEqual({});
+  });
+});
+
+/** What every failure toast says (SPEC §8, issue 16 item 5). */
+describe('failureNotice', () => {
+  const answer = (status: number, body: string, statusText = '') => new Response(body, { status, statusText });
+
+  it('puts the status before the server\'s words: a text body, a JSON message, else the status text', async () => {
+    expect(failureNotice(await readApiError(answer(401, 'Invalid username or password', 'Unauthorized')), 'Login failed')).toBe(
+      '401: Invalid username or password',
+    );
+    expect(failureNotice(await readApiError(answer(409, '{"message":"A term named \\"LNG\\" already exists."}', 'Conflict')), 'x')).toBe(
+      '409: A term named "LNG" already exists.',
+    );
+    expect(failureNotice(await readApiError(answer(503, '', 'Service Unavailable')), 'x')).toBe('503: Service Unavailable');
+    expect(failureNotice(await readApiError(answer(500, '')), 'Failed to create term')).toBe('500: Failed to create term');
+  });
+
+  it("says SPEC's fallback when no answer came", () => {
+    expect(failureNotice(new TypeError('Failed to fetch'), 'Failed to delete term')).toBe('Failed to delete term');
+    expect(failureNotice(undefined, 'Login failed')).toBe('Login failed');
   });
 });

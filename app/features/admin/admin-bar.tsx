@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
-import { ApiError, apiJson, apiRequest } from '~/lib/api';
+import { ApiError, apiJson, apiRequest, failureNotice } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { useAdmin } from '~/lib/use-admin';
 
@@ -12,10 +12,29 @@ interface LoginFailure {
   codeRequired: boolean;
 }
 
-/** SPEC §7: the server's text (a JSON answer's message) or 'Login failed'; and whether it asks for the code. */
+/** SPEC §7 and §8: "{status}: {the server's text}" or 'Login failed'; and whether it asks for the code. */
 function readLoginFailure(error: unknown): LoginFailure {
-  if (!(error instanceof ApiError)) return { message: 'Login failed', codeRequired: false };
-  return { message: error.serverMessage || 'Login failed', codeRequired: error.json?.codeRequired === true };
+  return { message: failureNotice(error, 'Login failed'), codeRequired: error instanceof ApiError && error.json?.codeRequired === true };
+}
+
+/**
+ * SPEC §4: after each login and logout the admin check refreshes (GET /api/admin/check), and
+ * a failed check shows SPEC §8's notice. The page's own data (who is logged in, the All
+ * Documents tab) then comes again from its loaders.
+ */
+async function refreshAdminCheck(revalidate: () => Promise<void>): Promise<void> {
+  try {
+    await apiJson<AdminCheck>('GET', '/api/admin/check');
+  } catch (error) {
+    toast({ title: 'Failed to check admin status', description: failureNotice(error, 'Failed to check admin status'), variant: 'destructive' });
+  }
+  await revalidate();
+}
+
+/** GET /api/admin/check's answer (SPEC §3: the admin session). */
+interface AdminCheck {
+  isAuthenticated: boolean;
+  username: string | null;
 }
 
 function LoginForm({ onCancel, onSuccess }: { onCancel: () => void; onSuccess: () => void }) {
@@ -106,10 +125,9 @@ export function AdminBar({ actions }: { actions?: ReactNode }) {
     try {
       await apiRequest('POST', '/api/admin/logout');
       toast({ title: 'Logged out' });
-      await revalidator.revalidate();
+      await refreshAdminCheck(revalidator.revalidate);
     } catch (error) {
-      const statusText = error instanceof ApiError ? error.message.replace(/^\d+: /, '') : 'Network error';
-      toast({ title: 'Logout failed', description: `Logout failed: ${statusText}`, variant: 'destructive' });
+      toast({ title: 'Logout failed', description: `Logout failed: ${failureNotice(error, 'Network error')}`, variant: 'destructive' });
     } finally {
       setLoggingOut(false);
     }
@@ -162,7 +180,7 @@ export function AdminBar({ actions }: { actions?: ReactNode }) {
         onCancel={() => setFormOpen(false)}
         onSuccess={() => {
           setFormOpen(false);
-          void revalidator.revalidate();
+          void refreshAdminCheck(revalidator.revalidate);
         }}
       />
     </div>

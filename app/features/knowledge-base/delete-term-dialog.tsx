@@ -2,8 +2,9 @@ import type { GlossaryTerm } from '@domain/glossary/term';
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '~/components/ui/dialog';
+import { failureNotice } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { deleteTerm, failureMessage } from './glossary-api';
+import { deleteTerm } from './glossary-api';
 
 /** Asks before deleting a term; toasts 'Term deleted' or 'Failed to delete term' (SPEC §8). */
 export function DeleteTermDialog({
@@ -25,7 +26,7 @@ export function DeleteTermDialog({
       toast({ title: 'Term deleted', description: term.term });
       onDeleted();
     } catch (error) {
-      toast({ title: 'Failed to delete term', description: failureMessage(error, 'Failed to delete term'), variant: 'destructive' });
+      toast({ title: 'Failed to delete term', description: failureNotice(error, 'Failed to delete term'), variant: 'destructive' });
     } finally {
       setPending(false);
       onClose();

@@ -6,9 +6,9 @@ import { fieldErrorsOf } from '@domain/zod';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Field, Input, Select, Textarea } from '~/components/ui/input';
-import { firstFieldErrors } from '~/lib/api';
+import { failureNotice, firstFieldErrors } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { createTerm, failureMessage, updateTerm } from './glossary-api';
+import { createTerm, updateTerm } from './glossary-api';
 
 /** The glossary form's states (SPEC §4): hidden, adding, or editing one term. */
 export type GlossaryFormState = { mode: 'hidden' } | { mode: 'add' } | { mode: 'edit'; term: GlossaryTerm };
@@ -67,7 +67,7 @@ export function GlossaryTermForm({
       onSaved(saved);
     } catch (error) {
       setErrors(firstFieldErrors(error));
-      toast({ title: text.failure, description: failureMessage(error, text.fallback), variant: 'destructive' });
+      toast({ title: text.failure, description: failureNotice(error, text.fallback), variant: 'destructive' });
     } finally {
       setPending(false);
     }

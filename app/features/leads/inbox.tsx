@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, Download, Mail, Phone } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { Button, buttonClass } from '~/components/ui/button';
-import { ApiError, apiRequest } from '~/lib/api';
+import { apiRequest, failureNotice } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { type InboxParams, type InboxStatus, type InboxTab, csvHref, inboxApiPath, inboxHref } from './inbox-params';
@@ -228,8 +228,7 @@ function StatusToggle({ tab, id, status, name }: { tab: InboxTab; id: number; st
       await apiRequest('PATCH', `${inboxApiPath(tab)}/${id}`, { status: next });
       await revalidator.revalidate();
     } catch (error) {
-      const description = error instanceof ApiError ? error.serverMessage || error.message : 'Network error';
-      toast({ title: copy.updateFailed, description, variant: 'destructive' });
+      toast({ title: copy.updateFailed, description: failureNotice(error, 'Network error'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
