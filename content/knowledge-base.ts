@@ -30,6 +30,11 @@ export const glossaryCopy = {
   allCategories: 'All Categories',
   emptyAll: 'No glossary terms available yet.',
   emptyFiltered: 'No terms found matching your search criteria.',
+  /** SPEC §8's notice, and what the list says instead of terms, when they could not be fetched. */
+  fetchFailed: 'Failed to fetch glossary terms',
+  fetchFailedHint: 'Please try again in a moment.',
+  loadFailed: 'The glossary could not be loaded. Please try again in a moment.',
+  retry: 'Try again',
   synonymsLabel: 'Also known as',
   relatedLabel: 'Related terms',
   resultCount: (shown: number) => (shown === 1 ? '1 term' : `${shown} terms`),
