@@ -36,6 +36,18 @@ export const documentsCopy = {
     submitting: 'Uploading...',
     cancel: 'Cancel',
     progress: 'Upload progress',
+    /** Large files (over 100 MB) go in parts and can be paused, resumed and picked up again later. */
+    pause: 'Pause',
+    resume: 'Resume',
+    paused: 'Paused',
+    waitingForConnection: 'Paused until the connection is back…',
+    largeFileNote: 'Large file: it goes in parts. You can pause it, and if the page closes, select the same file again to continue.',
+    resuming: (stored: string, total: string) => `Resuming: ${stored} of ${total} already uploaded`,
+    /** SPEC §8's upload-widget notices (the back-online one shows for 3 seconds). */
+    offline: 'No Internet connection',
+    backOnline: 'Connected to the Internet',
+    authorizationRequired: '401: Authorization required. Log in again, then select the file to resume the upload.',
+    failedToUpload: (fileName: string) => `Failed to upload ${fileName}`,
   },
   edit: {
     title: 'Edit Document',
