@@ -10,6 +10,8 @@ import { createObjectImagesRouter } from './api/object-images.ts';
 import { compressResponses } from './compress-responses.ts';
 import { createRequestContext } from './context.ts';
 import { acceptAbsoluteForm, pageMethodGuard, refuseMalformedPath } from './http-guards.ts';
+import { PageCache } from './page-cache/page-cache.ts';
+import { servePageCache } from './page-cache/serve-cached-pages.ts';
 import type { Services } from './services/index.ts';
 
 export interface AppOptions {
@@ -76,6 +78,19 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
 
   // Pages take GET and HEAD (and POST only where a route has an action): the rest is a 405.
   app.use(pageMethodGuard(build, logger));
+
+  // Visitors' pages from memory once rendered (decision 018); never in development, where the
+  // build changes under it, and never for an admin.
+  if (config.env !== 'development' && config.pageCache.maxBytes > 0) {
+    app.use(
+      servePageCache({
+        cache: new PageCache(config.pageCache),
+        contentVersion: services.contentVersion,
+        isAdminRequest: (req) => services.auth.tokenFromCookieHeader(req.headers.cookie) !== null,
+        logger,
+      }),
+    );
+  }
 
   app.all(
     '/{*splat}',

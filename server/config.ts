@@ -88,6 +88,12 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(100, 'must be at least 100 ms')
     .default(60 * 60_000),
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no page cache) or more')
+    .default(64 * 1024 ** 2),
+  PAGE_CACHE_TTL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1000, 'must be at least 1000 ms').default(5 * 60_000),
   URL_IMPORT_ALLOW_HOSTS: z
     .string()
     .refine((value) => parseAllowHosts(value) !== null, 'must be host:port pairs separated by commas, such as files.internal:8080,10.0.0.5:443')
@@ -162,6 +168,8 @@ export interface Config {
   readonly singleUploadMaxBytes: number;
   /** UPLOAD_SWEEP_INTERVAL_MS: how often each process removes uploads left unfinished for a day. */
   readonly uploadSweepIntervalMs: number;
+  /** Rendered anonymous pages kept per process (server/page-cache/); maxBytes 0 turns it off. */
+  readonly pageCache: { readonly maxBytes: number; readonly ttlMs: number };
   /** Import from link (docs/documents.md, "Import from link"; docs/decisions/ on the SSRF policy). */
   readonly urlImport: UrlImportConfig;
 }
@@ -332,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: values.UPLOAD_MAX_BYTES,
     singleUploadMaxBytes: Math.min(values.UPLOAD_MAX_BYTES, SINGLE_UPLOAD_MAX_BYTES),
     uploadSweepIntervalMs: values.UPLOAD_SWEEP_INTERVAL_MS,
+    pageCache: { maxBytes: values.PAGE_CACHE_MAX_BYTES, ttlMs: values.PAGE_CACHE_TTL_MS },
     urlImport: {
       allowHosts: values.URL_IMPORT_ALLOW_HOSTS ? (parseAllowHosts(values.URL_IMPORT_ALLOW_HOSTS) ?? []) : [],
       concurrency: values.URL_IMPORT_CONCURRENCY,

@@ -9,6 +9,7 @@ import { AuthService } from './auth/auth-service.ts';
 import { DocumentsService } from './documents/documents-service.ts';
 import { type GlossaryService, createGlossaryService } from './glossary/glossary-service.ts';
 import { LeadsService } from './leads/leads-service.ts';
+import { ContentVersion } from './pages/content-version.ts';
 import { PRUNE_INTERVAL_MS, pruneExpired } from './rate-limiter.ts';
 import { UploadsService } from './uploads/uploads-service.ts';
 import { UrlImportService } from './url-import/url-import-service.ts';
@@ -27,6 +28,8 @@ export interface Services {
   /** The document library, its object storage and carousel images. */
   documents: DocumentsService;
   leads: LeadsService;
+  /** Raised by every write to what public pages show; the page cache keeps pages per version. */
+  contentVersion: ContentVersion;
   /** Large documents uploaded in parts, straight to storage (server/api/uploads.ts). */
   uploads: UploadsService;
   /** Imports from a link (server/api/url-import.ts); closeServices cancels the running ones. */
@@ -60,7 +63,8 @@ export async function createServices(
     });
     await auth.bootstrap({ ...config, dialect: config.database.dialect });
     const { storage, signer } = await createStorage(config);
-    const documents = new DocumentsService(database.db, storage, signer, logger);
+    const contentVersion = new ContentVersion(database.db);
+    const documents = new DocumentsService(database.db, storage, signer, logger, contentVersion);
     await documents.seedSamples();
     const uploads = new UploadsService(
       database.db,
@@ -81,7 +85,8 @@ export async function createServices(
       logger,
       auth,
       leads,
-      glossary: createGlossaryService(database.db),
+      glossary: createGlossaryService(database.db, contentVersion, logger),
+      contentVersion,
       documents,
       uploads,
       urlImports,

@@ -8,7 +8,9 @@ import { type TestServer, startTestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer('sqlite', { SITE_URL: 'https://www.vpv.example' });
+  // Every request renders (no page cache): these tests are about the render and its nonce;
+  // tests/integration/page-cache.test.ts covers the cached copies.
+  server = await startTestServer('sqlite', { SITE_URL: 'https://www.vpv.example', PAGE_CACHE_MAX_BYTES: '0' });
 });
 afterAll(async () => server?.close());
 

@@ -7,6 +7,7 @@ import type { DocumentRow } from '../../db/tables/documents.ts';
 import type { Logger } from '../../logger.ts';
 import type { UrlSigner } from '../../storage/signed-url.ts';
 import type { ByteRange, ObjectStorage } from '../../storage/storage.ts';
+import type { ContentVersion } from '../pages/content-version.ts';
 import { CarouselImages } from './carousel-images.ts';
 import { DocumentUpload } from './document-upload.ts';
 import { downloadFileName } from './file-name.ts';
@@ -48,6 +49,8 @@ export class DocumentsService {
     /** Disk storage only: checks the signed upload URLs it hands out. */
     readonly signer: UrlSigner | null,
     private readonly logger: Logger,
+    /** Raised after every change, so cached public pages are made again (server/page-cache/). */
+    private readonly contentVersion: ContentVersion,
   ) {
     this.images = new CarouselImages(storage, logger);
   }
@@ -101,6 +104,7 @@ export class DocumentsService {
       carousel_images: '[]',
       created_at: Date.now(),
     });
+    await this.changed();
     return toAdminDocument(row);
   }
 
@@ -127,6 +131,7 @@ export class DocumentsService {
       carousel_images: JSON.stringify(input.carouselImages),
     });
     if (!row) return undefined;
+    await this.changed();
     await this.removeImages(previous.filter((path) => !input.carouselImages.includes(path)));
     return toAdminDocument(row);
   }
@@ -135,6 +140,7 @@ export class DocumentsService {
   async remove(id: number): Promise<boolean> {
     const row = await queries.deleteDocument(this.db, id);
     if (!row) return false;
+    await this.changed();
     // The row is gone first, so a failure below leaves an orphaned object, never a dead link.
     try {
       await this.storage.delete(row.object_key);
@@ -156,6 +162,18 @@ export class DocumentsService {
   /** The sample documents, once per database (see migration 005). */
   seedSamples(): Promise<number> {
     return seedSampleDocuments(this.db, this.storage, this.logger);
+  }
+
+  /**
+   * Tells the page cache. The write has happened whatever this says: a failure is logged, and
+   * the cache's time limit then brings the pages up to date.
+   */
+  private async changed(): Promise<void> {
+    try {
+      await this.contentVersion.bump();
+    } catch (error) {
+      this.logger.error({ err: error }, 'could not raise the content version after a document change');
+    }
   }
 
   private async removeImages(paths: string[]): Promise<void> {

@@ -1,0 +1,83 @@
+import { LRUCache } from 'lru-cache';
+
+/** A page as the first anonymous request rendered it, ready to send again in any encoding. */
+export interface CachedPage {
+  /** The content version it was rendered from (server/services/pages/content-version.ts). */
+  version: number;
+  status: number;
+  /** The headers the page's route set (Content-Type, Cache-Control, Link…): not the app-wide ones, which every response gets anyway. */
+  headers: Record<string, string | string[]>;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  /** CSP hash sources of its inline scripts; empty for a response that is not HTML. */
+  scriptHashes: string[];
+}
+
+export interface PageCacheLimits {
+  /** What all pages in all three encodings may take together. */
+  maxBytes: number;
+  /** A page older than this is made again, whatever the content version says (a backstop). */
+  ttlMs: number;
+}
+
+/**
+ * The query parameters a public page reads (the knowledge base's tab, glossary search and
+ * category) and React Router's own for data requests. Anything else (`?utm_source=`,
+ * `?fbclid=`, random strings) is left out of the key, so it can neither fill the cache with
+ * copies nor force a render: no page reads it.
+ */
+const KEPT_PARAMETERS = new Set(['tab', 'search', 'category', '_routes', 'index']);
+
+/** Paths never cached: the admin's pages (and their data requests). /api and /objects never reach the page handler. */
+const UNCACHED_PREFIXES = ['/admin'];
+
+/**
+ * The cache key of a page request: its path and the kept parameters in a fixed order, or null
+ * when the request is not one to cache. `url` is the request target (`/knowledge-base?tab=faq`).
+ */
+export function pageCacheKey(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://page.invalid');
+  } catch {
+    return null;
+  }
+  const path = parsed.pathname;
+  if (UNCACHED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`))) return null;
+  const kept = [...parsed.searchParams].filter(([name]) => KEPT_PARAMETERS.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return kept.length === 0 ? path : `${path}?${new URLSearchParams(kept).toString()}`;
+}
+
+/** The rendered pages of this process, bounded by bytes (least recently used go first) and by age. */
+export class PageCache {
+  private readonly pages: LRUCache<string, CachedPage>;
+
+  constructor(readonly limits: PageCacheLimits) {
+    this.pages = new LRUCache<string, CachedPage>({
+      maxSize: limits.maxBytes,
+      sizeCalculation: (page) => Math.max(1, page.identity.length + page.br.length + page.gzip.length + 1024),
+      ttl: limits.ttlMs,
+    });
+  }
+
+  /** The page stored under `key` for this content version; a page of an older version is dropped. */
+  get(key: string, version: number): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (page && page.version !== version) {
+      this.pages.delete(key);
+      return undefined;
+    }
+    return page;
+  }
+
+  /** Stores a page unless it alone is larger than the whole cache. */
+  set(key: string, page: CachedPage): void {
+    this.pages.set(key, page);
+  }
+
+  get stats(): { pages: number; bytes: number } {
+    return { pages: this.pages.size, bytes: this.pages.calculatedSize };
+  }
+}

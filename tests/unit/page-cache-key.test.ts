@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { pageCacheKey } from '../../server/page-cache/page-cache.ts';
+import { cspWithHashes, inlineScriptHashes } from '../../server/page-cache/inline-script-hashes.ts';
+
+describe('pageCacheKey', () => {
+  it('keeps the path and the parameters pages read, in a fixed order', () => {
+    expect(pageCacheKey('/leadership')).toBe('/leadership');
+    expect(pageCacheKey('/knowledge-base?search=lng&tab=glossary')).toBe('/knowledge-base?search=lng&tab=glossary');
+    expect(pageCacheKey('/knowledge-base?tab=glossary&search=lng')).toBe('/knowledge-base?search=lng&tab=glossary');
+    expect(pageCacheKey('/knowledge-base.data?tab=faq&_routes=routes%2Fknowledge-base')).toBe(
+      '/knowledge-base.data?_routes=routes%2Fknowledge-base&tab=faq',
+    );
+  });
+
+  it('leaves out every other parameter, so tracking tags and random strings share the page', () => {
+    expect(pageCacheKey('/?utm_source=newsletter&fbclid=abc')).toBe('/');
+    expect(pageCacheKey(`/sitemap?${Math.random()}=1`)).toBe('/sitemap');
+  });
+
+  it('refuses the admin’s pages and their data requests', () => {
+    expect(pageCacheKey('/admin')).toBeNull();
+    expect(pageCacheKey('/admin/leads?kind=demo')).toBeNull();
+    expect(pageCacheKey('/admin.data')).toBeNull();
+    expect(pageCacheKey('/admin/leads.data')).toBeNull();
+    expect(pageCacheKey('/administrators')).toBe('/administrators');
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it('hashes each inline script once, whatever its type, and skips scripts with src', () => {
+    const html =
+      '<script nonce="n">a()</script><script type="module" src="/assets/x.js"></script>' +
+      '<script type="text/x-deferred-module" nonce="n">import("/x")</script><script>a()</script>';
+    // sha256("a()") and sha256('import("/x")'), computed with `printf %s … | openssl dgst -sha256 -binary | base64`.
+    expect(inlineScriptHashes(html)).toEqual([
+      "'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='",
+      "'sha256-Cjm/eUvPoKsA2R52LjcksF89gnTde5qMtpe9LUk0Lnw='",
+    ]);
+  });
+
+  it('puts the hashes where the nonce was', () => {
+    expect(cspWithHashes("default-src 'self';script-src 'self' 'nonce-abc';object-src 'none'", ["'sha256-x'", "'sha256-y'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-x' 'sha256-y';object-src 'none'",
+    );
+  });
+});
