@@ -301,3 +301,24 @@ test("the server's refusals reach the admin: a file that is no known type (415),
   expect(await page.evaluate((key) => localStorage.getItem(key), RECORDS_KEY)).toContain(kept.uploadId);
   await page.request.delete(`/api/uploads/s3/multipart/${kept.uploadId}?key=${encodeURIComponent(kept.key)}`, { headers: { Origin: new URL(page.url()).origin } });
 });
+
+test('a part whose connection drops is sent again (SPEC retry delays), and the upload completes', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAsAdmin(page);
+  await visit(page, '/knowledge-base?tab=articles');
+  const title = `Retried bundle ${Date.now()}`;
+  // Part 2's first PUT loses its connection (as when the network blips); every other request goes through untouched.
+  const partTwo: string[] = [];
+  await page.route(/\/api\/uploads\/parts\/[^/]+\/2\?/, async (route) => {
+    partTwo.push(route.request().method());
+    if (partTwo.length === 1) return route.abort('connectionreset');
+    return route.continue();
+  });
+  const dialog = await openDialogWith(page, bigPdf, title);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(toast(page, 'Document uploaded')).toBeVisible({ timeout: 120_000 });
+  expect(partTwo).toEqual(['PUT', 'PUT']);
+  const href = await card(page, title).getByRole('link', { name: `Download ${title}` }).getAttribute('href');
+  const download = await page.request.get(href ?? '');
+  expect(crypto.createHash('sha256').update(await download.body()).digest('hex')).toBe(bigPdfHash);
+});
