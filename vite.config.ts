@@ -1,9 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/build/precompress.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  // precompress: every compressible client file also as .br and .gz (server/static-files.ts).
+  plugins: [tailwindcss(), reactRouter(), precompress()],
   // The path aliases (~/, @content/, @domain/) are declared once, in tsconfig.json's `paths`,
   // which TypeScript, Vite, Vitest, tsx and Playwright all read.
   resolve: { tsconfigPaths: true },

@@ -10,7 +10,7 @@ import { nativeSqliteProblem } from './rebuild-better-sqlite3.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
 const stamp = path.join(buildDir, '.build-stamp');
-const inputs = ['app', 'content', 'domain', 'public', 'tsconfig.json', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
+const inputs = ['app', 'content', 'domain', 'public', 'scripts/build', 'tsconfig.json', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

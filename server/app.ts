@@ -12,6 +12,7 @@ import { createRequestContext } from './context.ts';
 import { acceptAbsoluteForm, pageMethodGuard, refuseMalformedPath } from './http-guards.ts';
 import { PageCache } from './page-cache/page-cache.ts';
 import { servePageCache } from './page-cache/serve-cached-pages.ts';
+import { servePrecompressed } from './static-files.ts';
 import type { Services } from './services/index.ts';
 
 export interface AppOptions {
@@ -52,12 +53,11 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   });
 
   if (clientDir) {
-    // Vite content-hashes everything under assets/, so it may be cached forever.
-    app.use(
-      '/assets',
-      express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
-    );
-    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+    // Vite content-hashes everything under assets/, so it may be cached forever. Browsers that
+    // take brotli or gzip get the copies made at build time (server/static-files.ts).
+    const assetsDir = path.join(clientDir, 'assets');
+    app.use('/assets', servePrecompressed(assetsDir), express.static(assetsDir, { immutable: true, maxAge: '1y', index: false }));
+    app.use(servePrecompressed(clientDir), express.static(clientDir, { maxAge: '1h', index: false }));
   }
   for (const middleware of before) app.use(middleware);
 
