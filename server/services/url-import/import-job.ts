@@ -49,6 +49,7 @@ export class ImportJob {
   private total = 0;
   private lastProgressAt = 0;
   private runFinished: Promise<void> | null = null;
+  private counted: Transform | null = null;
 
   constructor(
     private readonly pending: PendingImport,
@@ -90,6 +91,7 @@ export class ImportJob {
     this.cancelled = true;
     this.abort.abort();
     this.remote?.abort();
+    this.counted?.destroy(new ImportRefusal('The import was cancelled.'));
     this.releaseHeld();
     if (message) this.sink.error({ message });
     return this.runFinished ?? Promise.resolve();
@@ -143,10 +145,16 @@ export class ImportJob {
     this.sink.progress({ bytesUploaded: 0, bytesTotal: this.total });
 
     const counted = this.countingStream();
+    this.counted = counted;
     let failure: unknown = null;
-    remote.response.on('error', (error) => {
+    const fail = (error: unknown) => {
       failure ??= error;
-      counted.destroy(error);
+      counted.destroy(failure as Error);
+    };
+    remote.response.on('error', fail);
+    // A body that ends before its end (cut off, aborted, cancelled) must fail the upload, not leave it waiting.
+    remote.response.on('close', () => {
+      if (!remote.response.complete) fail(new ImportRefusal(`The connection to ${remote.url.host} was closed before the file arrived.`));
     });
     remote.response.pipe(counted);
 

@@ -91,7 +91,8 @@ export class UrlImportService {
   async close(): Promise<void> {
     this.closed = true;
     const entries = [...this.running];
-    for (const { job } of entries) job.cancel('The server is restarting. Import the file again in a moment.');
+    // No error message: the socket just closes, and the browser says 'Socket closed unexpectedly' (SPEC §8).
+    for (const { job } of entries) void job.cancel();
     await Promise.all(entries.map((entry) => entry.done));
   }
 }
