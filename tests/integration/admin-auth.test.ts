@@ -173,6 +173,8 @@ describe.each(testDialects)('login throttling on %s', (dialect) => {
   });
   afterAll(async () => server?.close());
 
+  // A dozen real scrypt hashes one after another: ~5 s on a quiet machine, over 20 s on a busy one.
+  const hashingTimeout = 90_000;
   const attempt = (credentials: { username: string; password: string }, ip: string) =>
     fetch(`${server.url}/api/admin/login`, {
       method: 'POST',
@@ -191,7 +193,7 @@ describe.each(testDialects)('login throttling on %s', (dialect) => {
     expect(await blocked.text()).toBe('Too many failed logins. Try again in 15 minutes.');
     // No lock on the username itself (docs/decisions/011-login-throttling.md).
     expect((await attempt(admin, '192.0.2.2')).status).toBe(200);
-  });
+  }, hashingTimeout);
 
   it('blocks an address after 10 failures across usernames', async () => {
     for (let i = 0; i < 10; i++) {
@@ -199,5 +201,5 @@ describe.each(testDialects)('login throttling on %s', (dialect) => {
     }
     expect((await attempt({ username: 'another-guess', password: 'some password x' }, '198.51.100.7')).status).toBe(429);
     expect((await attempt({ username: 'another-guess', password: 'some password x' }, '198.51.100.8')).status).toBe(401);
-  });
+  }, hashingTimeout);
 });
