@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { attachUrlImportSockets } from '../../server/api/url-import.ts';
 import { DOCUMENT_CATEGORIES } from '../../domain/documents/rules.ts';
 import { GLOSSARY_CATEGORIES } from '../../domain/glossary/term.ts';
 import type { Ending, Framing } from './fuzz-http.ts';
@@ -695,6 +696,67 @@ const weirdPath: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom('*', 'abc', 'http://127.0.0.1/', 'http://evil.example/knowledge-base', 'HTTP://127.0.0.1/knowledge-base?tab=faq', '//', '?', '#frag', '/a#b') },
 );
 
+// ------------------------------------------------------------------ import from link (/api/uploads/url/*, the companion socket)
+
+/**
+ * Links that never leave loopback and never need DNS: literal loopback addresses in every
+ * spelling (refused: the fuzz server has no URL_IMPORT_ALLOW_HOSTS), other schemes, and
+ * generated text only ever after the host (in the path) or with no scheme at all.
+ */
+const importLink: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: text('http://127.0.0.1:9/a.pdf', 'http://127.1:9/a.pdf', 'http://0x7f.0.0.1:9/', 'http://2130706433:9/', 'http://[::1]:9/', 'http://[::ffff:127.0.0.1]:9/', 'https://127.0.0.1:9/a.pdf', 'http://0.0.0.0:9/', 'http://localhost:9/a.pdf') },
+  { weight: 2, arbitrary: text('ftp://127.0.0.1/a.pdf', 'file:///etc/passwd', 'javascript:alert(1)', 'data:application/pdf;base64,JVBERi0=', 'http://user:pass@127.0.0.1:9/a.pdf', 'http://', 'http:///a', '//127.0.0.1:9/a', '', ' ') },
+  { weight: 2, arbitrary: anyText.map((tail) => `http://127.0.0.1:9/${tail}`) },
+  { weight: 1, arbitrary: anyText.map((value) => `/${value}`) },
+  { weight: 1, arbitrary: anyJson },
+);
+
+const importMetadataObject = fc.oneof(
+  { weight: 6, arbitrary: fuzzObject({ title: text('Partner brochure'), description: text('From the partner site.', ''), category: fc.constantFrom(...DOCUMENT_CATEGORIES) }) },
+  { weight: 1, arbitrary: anyJson },
+);
+
+const importBody = fc
+  .tuple(importLink, importMetadataObject, fc.constantFrom('url', 'url', 'url', 'link', null))
+  .map(([url, metadata, key]) => (key === null ? { metadata } : { [key]: url, metadata, fileId: 'fuzz' }));
+
+/** The handshake of /api/uploads/api/:token with generated tokens, paths, keys and origins (no real token: nothing upgrades). */
+const socketHandshake: fc.Arbitrary<CaseRequest> = fc
+  .record({
+    token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), urlPiece, fc.constantFrom('', '..', '%2e%2e', 'A'.repeat(43), 'A'.repeat(5000))),
+    prefix: fc.constantFrom('/api/uploads/api/', '/api/uploads/api/', '/api/', '/api/uploads/', '/', '/api/uploads/api/x/'),
+    version: fc.constantFrom('13', '13', '8', '', 'abc'),
+    key: fc.constantFrom('dGhlIHNhbXBsZSBub25jZQ==', '', 'x', '%%%'),
+    upgrade: fc.constantFrom('websocket', 'websocket', 'WebSocket', 'h2c', ''),
+    as: adminMostly,
+    origin: writeOrigin,
+  })
+  .map(({ token, prefix, version, key, upgrade, as, origin }): CaseRequest => ({
+    method: 'GET',
+    target: `${prefix}${token}`,
+    headers: [
+      // `close` too: the raw sender reads until the server closes, and a request that is not an upgrade after all would otherwise stay open.
+      ['Connection', 'Upgrade, close'],
+      ['Upgrade', upgrade],
+      ['Sec-WebSocket-Version', version],
+      ['Sec-WebSocket-Key', key],
+    ],
+    as,
+    origin,
+    label: 'import socket handshake',
+  }));
+
+const socketsAttached = new WeakSet<object>();
+
+/** The fuzz server is a plain test server: its import socket is attached here, once. */
+async function importHandshake(session: FuzzSession, input: CaseRequest): Promise<void> {
+  if (!socketsAttached.has(session.server)) {
+    socketsAttached.add(session.server);
+    attachUrlImportSockets(session.server.server, session.server.services);
+  }
+  await session.send(input);
+}
+
 // ------------------------------------------------------------------ the catalogue
 
 const AUTHORITY_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -890,4 +952,10 @@ export const fuzzTargets: FuzzTarget[] = [
       as: anyone,
     }),
   ),
+  // Last, so the targets above keep their seeds (fuzzParameters derives each from its index).
+  requests(
+    'POST /api/uploads/url/meta and url/get (import from link; loopback and DNS-free links only)',
+    request({ label: 'import from link', method: fc.constant('POST'), target: fc.constantFrom('/api/uploads/url/meta', '/api/uploads/url/get'), body: json(importBody), as: adminMostly }),
+  ),
+  target('GET /api/uploads/api/:token (the import socket\'s handshake)', socketHandshake, importHandshake),
 ];
