@@ -170,7 +170,7 @@ export interface Config {
   readonly uploadSweepIntervalMs: number;
   /** Rendered anonymous pages kept per process (server/page-cache/); maxBytes 0 turns it off. */
   readonly pageCache: { readonly maxBytes: number; readonly ttlMs: number };
-  /** Import from link (docs/documents.md, "Import from link"; docs/decisions/ on the SSRF policy). */
+  /** Import from link (docs/documents.md, "Import from link"; the SSRF policy: docs/decisions/019-url-import-ssrf-policy.md). */
   readonly urlImport: UrlImportConfig;
 }
 

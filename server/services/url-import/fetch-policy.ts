@@ -7,7 +7,7 @@ import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-f
 
 /**
  * What the server may fetch when an admin imports a document from a link, and the fetch
- * itself (docs/decisions/018-url-import-ssrf-policy.md). The rules, in the order they apply:
+ * itself (docs/decisions/019-url-import-ssrf-policy.md). The rules, in the order they apply:
  *
  * 1. The link: http: or https: only, no user name or password, at most 2048 characters; a
  *    literal IP in any spelling (`127.1`, `0x7f.0.0.1`, `2130706433`, `[::ffff:127.0.0.1]`:
