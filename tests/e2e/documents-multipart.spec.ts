@@ -215,6 +215,9 @@ test('after a reload, selecting the same file again resumes from the parts the s
   await expect(again.getByLabel('Title')).toHaveValue(title);
   await expect(again.getByLabel('Description')).toHaveValue('Sent over two page loads.');
   await expect(again.getByLabel('Category')).toHaveValue('articles');
+  // A title changed now is the document's title (the server recorded the first one at start).
+  const renamed = `${title} (renamed)`;
+  await again.getByLabel('Title').fill(renamed);
 
   let startedAgain = false;
   page.on('request', (request) => {
@@ -227,16 +230,17 @@ test('after a reload, selecting the same file again resumes from the parts the s
   expect(after.stored).toBe(PARTS - stored.length);
   expect(after.stored).toBeLessThan(PARTS);
 
-  const uploaded = card(page, title);
+  const uploaded = card(page, renamed);
   await expect(uploaded).toBeVisible();
   await expect(uploaded).toContainText('Sent over two page loads.');
-  const href = await uploaded.getByRole('link', { name: `Download ${title}` }).getAttribute('href');
+  await expect(card(page, title)).toHaveCount(0);
+  const href = await uploaded.getByRole('link', { name: `Download ${renamed}` }).getAttribute('href');
   const download = await page.request.get(href ?? '');
   expect(crypto.createHash('sha256').update(await download.body()).digest('hex')).toBe(bigPdfHash);
 });
 
-test('Cancel deletes the upload on the server; the file starts afresh next time', async ({ page }) => {
-  test.setTimeout(120_000);
+test('closing the dialog only stops an upload (it resumes); Cancel deletes it on the server and the file starts afresh', async ({ page }) => {
+  test.setTimeout(180_000);
   await loginAsAdmin(page);
   await visit(page, '/knowledge-base?tab=articles');
   const parts = watchParts(page);
@@ -250,9 +254,25 @@ test('Cancel deletes the upload on the server; the file starts afresh next time'
   await expect.poll(() => parts.stored, { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
   expect(await page.evaluate((key) => localStorage.getItem(key), RECORDS_KEY)).toContain(upload.uploadId);
 
-  const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().includes(upload.uploadId));
-  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  // Escape closes the dialog: the requests stop, the parts stay on the server, and so does the record.
+  await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect.poll(() => parts.inFlight).toBe(0);
+  const kept = await storedParts(page, upload);
+  expect(kept.status).toBe(200);
+  expect(kept.parts.length).toBeGreaterThanOrEqual(1);
+  expect(await page.evaluate((key) => localStorage.getItem(key), RECORDS_KEY)).toContain(upload.uploadId);
+
+  // Opened again with the same file: it resumes; then Cancel deletes it.
+  const again = await openDialogWith(page, bigPdf);
+  await expect(again).toContainText('Resuming:');
+  await expect(again.getByLabel('Title')).toHaveValue(title);
+  const storedBefore = parts.stored;
+  await again.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect.poll(() => parts.stored, { timeout: 60_000 }).toBeGreaterThan(storedBefore);
+  const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().includes(upload.uploadId));
+  await again.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(again).toBeHidden();
   expect((await deleted).status()).toBe(204);
   expect((await storedParts(page, upload)).status).toBe(404);
   expect(await page.evaluate((key) => localStorage.getItem(key), RECORDS_KEY)).toBeNull();
@@ -260,9 +280,9 @@ test('Cancel deletes the upload on the server; the file starts afresh next time'
   await expect(card(page, title)).toHaveCount(0);
 
   // Selected again, nothing is resumed.
-  const again = await openDialogWith(page, bigPdf);
-  await expect(again).toContainText('Large file: it goes in parts.');
-  await expect(again).not.toContainText('Resuming');
+  const third = await openDialogWith(page, bigPdf);
+  await expect(third).toContainText('Large file: it goes in parts.');
+  await expect(third).not.toContainText('Resuming');
 });
 
 test("the server's refusals reach the admin: a file that is no known type (415), and a session that ended (401)", async ({ page }) => {

@@ -183,7 +183,8 @@ export function UploadDocumentButton() {
       bytesTotal: chosen.size,
       parts: true,
       paused: false,
-      offline: typeof navigator !== 'undefined' && navigator.onLine === false,
+      // Uppy says when the browser is offline (at once, or within 3 s of starting if it already was).
+      offline: false,
       notice: null,
     });
     const placeholder = new AbortController();
