@@ -79,7 +79,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   // Pages take GET and HEAD (and POST only where a route has an action): the rest is a 405.
   app.use(pageMethodGuard(build, logger));
 
-  // Visitors' pages from memory once rendered (decision 018); never in development, where the
+  // Visitors' pages from memory once rendered (decision 020); never in development, where the
   // build changes under it, and never for an admin.
   if (config.env !== 'development' && config.pageCache.maxBytes > 0) {
     app.use(

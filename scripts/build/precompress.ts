@@ -16,7 +16,7 @@ const MIN_BYTES = 1024;
  * Writes `<file>.br` and `<file>.gz` beside every compressible file of the client build, at
  * maximum quality (brotli 11, gzip 9), where that is smaller than the file: the server sends
  * them as they are (server/static-files.ts), so no asset is compressed per request (issue 15,
- * decision 018). Node's zlib does it; no plugin needed for forty lines.
+ * decision 020). Node's zlib does it; no plugin needed for forty lines.
  */
 export function precompress(): Plugin {
   return {

@@ -9,7 +9,7 @@ const srcAttribute = /\ssrc\s*=/i;
 /**
  * The CSP hash sources (`'sha256-…'`) of every inline script in a page, in order of first
  * appearance, without repeats: what a cached page's `script-src` allows instead of the nonce
- * its first rendering carried (decision 018). The browser hashes a script element's text as it
+ * its first rendering carried (decision 020). The browser hashes a script element's text as it
  * stands in the document, so these are the bytes between the tags. The held-back hydration
  * script (type text/x-deferred-module) is included: the loader re-creates it with the same text.
  */

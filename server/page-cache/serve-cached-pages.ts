@@ -24,7 +24,7 @@ export interface PageCacheOptions {
 }
 
 /**
- * Anonymous pages at the speed of static files (issue 15, decision 018). A GET of a page by a
+ * Anonymous pages at the speed of static files (issue 15, decision 020). A GET of a page by a
  * visitor is answered from the cache when this content version of it has been rendered before:
  * the stored bytes in the encoding the browser takes (brotli and gzip made once, at maximum
  * quality), with a CSP that allows the page's inline scripts by their hashes instead of the

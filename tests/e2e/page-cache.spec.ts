@@ -2,7 +2,7 @@ import { notFoundPage, pages } from '@content/pages';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, visit } from './fixtures';
 
-// Cached pages (server/page-cache/, decision 018) carry a CSP of their inline scripts' hashes
+// Cached pages (server/page-cache/, decision 020) carry a CSP of their inline scripts' hashes
 // instead of a nonce. Each page is loaded twice, the second time from the cache: it must
 // hydrate and raise no CSP violation (the fixture's guard fails the test on any).
 const paths = [...Object.values(pages).map((page) => page.path), '/knowledge-base?tab=faq', '/knowledge-base?search=propane'];

@@ -5,7 +5,7 @@ import { CONTENT_VERSION_READ_INTERVAL_MS } from '../../server/services/pages/co
 import { testDialects } from '../helpers/databases.ts';
 import { type SecondTestServer, type TestServer, startSecondServer, startTestServer } from '../helpers/server.ts';
 
-// The page cache (server/page-cache/, decision 018): a visitor's second request for a page is
+// The page cache (server/page-cache/, decision 020): a visitor's second request for a page is
 // answered from memory with the same bytes, precompressed, under a CSP that allows exactly the
 // page's inline scripts by hash; admins never read or fill it; a content change shows on the
 // next request, and within a second on another process sharing the database.
