@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 3111);
 export const baseURL = `http://127.0.0.1:${port}`;
 export const e2eDataDir = `tmp/e2e-data-${port}`;
 export const e2eAdmin = { username: 'e2e-admin', password: 'e2e-admin-password-1' };
+/** The loopback file server documents-import-link.spec.ts starts: the one host Import from link may fetch from. */
+export const e2eImportFilePort = port + 1000;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -51,6 +53,7 @@ export default defineConfig({
       ADMIN_USERNAME: e2eAdmin.username,
       ADMIN_PASSWORD: e2eAdmin.password,
       LEADS_RATE_LIMIT: '1000',
+      URL_IMPORT_ALLOW_HOSTS: `127.0.0.1:${e2eImportFilePort}`,
     },
   },
 });
