@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import stylesheet from './app.css?url';
@@ -7,6 +7,7 @@ import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
 import { NotFoundCard } from './components/layout/not-found-card';
 import { Toaster } from './components/ui/toaster';
+import { adminChanging } from './features/admin/admin-change';
 import { ClientLoginDialog } from './features/client-login/client-login-dialog';
 import { TooltipProvider } from './components/ui/tooltip';
 import { useInlineCss } from './lib/inline-css';
@@ -29,6 +30,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { siteUrl, clientLoginUrls, equipmentStoreUrl } = context.publicConfig;
   return { siteUrl, admin, clientLoginUrls, equipmentStoreUrl };
 }
+
+/**
+ * The root's data (who is logged in, public settings) changes only with a login or a logout
+ * (revalidateAdminChange in admin-change.ts), so a page's own revalidation, a tab change or a
+ * glossary search on the same page does not ask for it again, nor fail with a network blip
+ * that the page's own data reports (issue 16). Other pages and form posts work as usual.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (adminChanging()) return true;
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -81,6 +94,7 @@ export default function App() {
 
 /** Never shows a stack trace in production; 404s get the not-found card. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundCard />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
@@ -93,9 +107,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? 'We could not load this page. Please try again in a moment.'
           : `The request could not be completed (error ${status}).`}
       </p>
-      <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
-        Return to the home page
-      </a>
+      <p className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2">
+        {/* A document request, so a page whose data failed to arrive is loaded whole again. */}
+        <a href={`${location.pathname}${location.search}`} className="font-semibold text-brand-700 underline">
+          Try again
+        </a>
+        <a href="/" className="font-semibold text-brand-700 underline">
+          Return to the home page
+        </a>
+      </p>
       {stack ? <pre className="mt-8 overflow-x-auto rounded bg-slate-100 p-4 text-left text-xs">{stack}</pre> : null}
     </div>
   );

@@ -13,6 +13,7 @@ import { faqPageJsonLd } from '~/features/knowledge-base/faq-json-ld';
 import type { GlossaryPageData } from '~/features/knowledge-base/glossary-data';
 import { GlossaryPanel } from '~/features/knowledge-base/glossary-panel';
 import { loadGlossaryPage } from '~/features/knowledge-base/glossary.server';
+import { loadTabOrKeepPage } from '~/features/knowledge-base/tab-fallback';
 import { TabBar } from '~/features/knowledge-base/tab-bar';
 import { type TabId, isDocumentTab, panelElementId, parseTab, tabElementId, tabHref, visibleTabs } from '~/features/knowledge-base/tabs';
 import { TutorialPanel } from '~/features/knowledge-base/tutorial-panel';
@@ -36,6 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const glossary: GlossaryPageData | null = glossaryPage?.data ?? null;
   // A search with control characters still gets the page, as a 400 (see loadGlossaryPage).
   return data({ tab, glossary, documents }, { status: glossaryPage?.invalidSearch ? 400 : 200 });
+}
+
+/** A tab change or a search whose data request fails keeps the page and says so (issue 16). */
+export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return loadTabOrKeepPage(request, serverLoader);
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -80,3 +80,74 @@ test.describe('the admin check refreshes after login and logout (SPEC §4)', () 
     await expect(page.getByRole('button', { name: 'Admin Login' })).toBeVisible();
   });
 });
+
+/** The browser's data request of a navigation (React Router's single fetch: /path.data?...). */
+const dataRequest = (url: URL) => url.pathname.endsWith('.data');
+
+test.describe('a network blip keeps the knowledge base (issue 16 item 2)', () => {
+  test('a tab change whose data request fails shows Failed to fetch documents, and Try again loads the tab', async ({ page }) => {
+    await visit(page, '/knowledge-base');
+    await page.route(dataRequest, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('tab', { name: 'Articles' }).click();
+
+    await expect(notice(page, 'Failed to fetch documents')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Articles' })).toHaveAttribute('aria-selected', 'true');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel).toContainText('The documents could not be loaded.');
+    await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+
+    // Still offline: Try again says so again and keeps the page.
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    await expect(panel.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    await expect(panel).toContainText('The documents could not be loaded.');
+
+    await page.unroute(dataRequest);
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    await expect(panel.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(panel.getByText('The documents could not be loaded.')).toHaveCount(0);
+    await expect(panel.getByRole('heading', { level: 2 })).toBeVisible();
+  });
+
+  test('a glossary search whose data request fails shows Failed to fetch glossary terms, and Try again searches', async ({ page }) => {
+    await visit(page, '/knowledge-base');
+    await page.route(dataRequest, (route) => route.abort('internetdisconnected'));
+    const search = page.getByRole('searchbox', { name: 'Search terms' });
+    await search.fill('boil-off');
+    await search.press('Enter');
+
+    await expect(notice(page, 'Failed to fetch glossary terms')).toBeVisible();
+    const panel = page.getByRole('tabpanel');
+    await expect(panel).toContainText('The glossary could not be loaded.');
+    await expect(search).toHaveValue('boil-off');
+    await expect(page).toHaveURL(/search=boil-off/);
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+
+    await page.unroute(dataRequest);
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    await expect(panel.getByRole('heading', { name: 'Boil-off gas' })).toBeVisible();
+    await expect(panel.getByText('The glossary could not be loaded.')).toHaveCount(0);
+  });
+
+  test("the error page keeps the site's header, footer and font, and offers Try again", async ({ page }) => {
+    await visit(page, '/knowledge-base');
+    await page.route(dataRequest, (route) => route.abort('internetdisconnected'));
+    // Another page's data: the root error boundary answers.
+    await page.getByRole('banner').getByRole('link', { name: 'Leadership' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    const fonts = await page.getByRole('heading', { level: 1 }).evaluate((heading) => ({
+      heading: getComputedStyle(heading).fontFamily,
+      body: getComputedStyle(document.body).fontFamily,
+      inter: document.fonts.check('700 30px "Inter Variable"'),
+    }));
+    expect(fonts.heading).toBe(fonts.body);
+    expect(fonts.heading).toMatch(/^"?Inter Variable"?,/);
+    expect(fonts.inter).toBe(true);
+
+    await page.unroute(dataRequest);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Leadership Team' })).toBeVisible();
+  });
+});

@@ -6,6 +6,7 @@ import { Input } from '~/components/ui/input';
 import { ApiError, apiJson, apiRequest, failureNotice } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { useAdmin } from '~/lib/use-admin';
+import { revalidateAdminChange } from './admin-change';
 
 interface LoginFailure {
   message: string;
@@ -28,7 +29,7 @@ async function refreshAdminCheck(revalidate: () => Promise<void>): Promise<void>
   } catch (error) {
     toast({ title: 'Failed to check admin status', description: failureNotice(error, 'Failed to check admin status'), variant: 'destructive' });
   }
-  await revalidate();
+  await revalidateAdminChange(revalidate);
 }
 
 /** GET /api/admin/check's answer (SPEC §3: the admin session). */

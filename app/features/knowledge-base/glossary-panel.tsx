@@ -37,11 +37,10 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
   const shown = useMemo(() => filterTerms(data.terms, search, category), [data.terms, search, category]);
   const ids = useMemo(() => anchorIds(data.terms), [data.terms]);
 
+  // Each list that could not be fetched is reported once (a failed Try again too: new data each time).
   useEffect(() => {
-    if (data.failed) {
-      toast({ title: 'Failed to fetch glossary terms', description: 'Please try again in a moment.', variant: 'destructive' });
-    }
-  }, [data.failed]);
+    if (data.failed) toast({ title: glossaryCopy.fetchFailed, description: glossaryCopy.fetchFailedHint, variant: 'destructive' });
+  }, [data]);
 
   // The server's list is the truth after a change: revalidating re-runs the loader.
   const refresh = () => void revalidator.revalidate();
@@ -133,7 +132,16 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
         </div>
       ) : null}
 
-      <GlossaryResults data={data} shown={shown} ids={ids} admin={admin !== null} onEdit={(term) => setForm({ mode: 'edit', term })} onDelete={setDeleting} />
+      {data.failed ? (
+        <div className="mt-4 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          <p>{glossaryCopy.loadFailed}</p>
+          <Button variant="outline" size="sm" className="mt-4" onClick={refresh} disabled={revalidator.state === 'loading'}>
+            {glossaryCopy.retry}
+          </Button>
+        </div>
+      ) : (
+        <GlossaryResults data={data} shown={shown} ids={ids} admin={admin !== null} onEdit={(term) => setForm({ mode: 'edit', term })} onDelete={setDeleting} />
+      )}
 
       {admin ? (
         <ClientOnly>
@@ -159,9 +167,6 @@ function GlossaryResults({
   onEdit: (term: GlossaryTerm) => void;
   onDelete: (term: GlossaryTerm) => void;
 }) {
-  if (data.failed) {
-    return <EmptyState>The glossary could not be loaded. Please try again in a moment.</EmptyState>;
-  }
   if (data.total === 0) return <EmptyState>{glossaryCopy.emptyAll}</EmptyState>;
   if (shown.length === 0) return <EmptyState>{glossaryCopy.emptyFiltered}</EmptyState>;
   return (
