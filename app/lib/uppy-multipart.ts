@@ -166,7 +166,6 @@ class FileTransfer {
     target: MultipartTarget | null,
     readonly onProgress: (bytes: number) => void,
     readonly onStarted: (target: MultipartTarget, storedBytes: number) => void,
-    readonly onPartStored: (partNumber: number) => void,
   ) {
     this.parts = planParts(file.size).map((plan) => ({ ...plan, loaded: 0 }));
     this.target = target;
@@ -203,12 +202,12 @@ class FileTransfer {
 
   async run(signal: AbortSignal): Promise<MultipartAnswer> {
     if (!this.target) {
-      const { metadata, name, type } = { metadata: this.fields, name: this.file.name, type: this.file.type || 'application/octet-stream' };
+      const start = { filename: this.file.name, type: this.file.type || 'application/octet-stream', metadata: this.fields };
       this.target = await this.#call(
         () =>
           companion<MultipartTarget>(
             `${this.endpoint}/s3/multipart`,
-            { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ filename: name, type, metadata }) },
+            { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(start) },
             signal,
           ),
         signal,
@@ -294,7 +293,6 @@ class FileTransfer {
         );
         part.etag = etag;
         this.onProgress(this.bytesSent());
-        this.onPartStored(part.partNumber);
         return;
       } catch (error) {
         part.loaded = 0;
@@ -381,7 +379,6 @@ class DocumentMultipart extends BasePlugin<DefinePluginOpts<PluginOptions, 'limi
         uppy.setFileState(file.id, { s3Multipart: target });
         this.opts.onStarted?.(target, storedBytes);
       },
-      () => {},
     );
 
     return new Promise<void>((resolve) => {
