@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import { e2eDataDir } from '../../playwright.config';
 import { loginAsAdmin } from './admin-helpers';
-import { expect, test, visit } from './fixtures';
+import { axeViolations, expect, test, visit } from './fixtures';
 
 /**
  * Large documents through the Upload Document dialog (issue 13, SPEC §9): a file just over
@@ -153,6 +153,8 @@ test('a file over 100 MB goes in parts, 6 at once: progress, Pause stops the byt
   expect((await storedParts(page, upload)).parts).toEqual(atPause.parts);
   expect(parts.sent).toBe(sentAtPause);
   expect(parts.stored).toBe(storedAtPause);
+  // The paused dialog (bar, sizes, status, Resume) is accessible.
+  expect(await axeViolations(page)).toEqual([]);
 
   // Resume sends the rest, 6 at once again.
   const notices = await recordStatusTexts(page);
