@@ -204,7 +204,8 @@ export class ImportJob {
       return;
     }
     logger.info({ documentId: document.id, bytes: document.sizeBytes, host: remote.url.host }, 'document imported from a link');
-    this.sink.progress({ bytesUploaded: this.bytes, bytesTotal: this.total || this.bytes });
+    // The last count, unless one went out less than 500 ms ago (success says it is complete anyway).
+    if (Date.now() - this.lastProgressAt >= PROGRESS_INTERVAL_MS) this.sink.progress({ bytesUploaded: this.bytes, bytesTotal: this.total || this.bytes });
     const location = `/api/documents/download/${document.id}`;
     this.state = 'finished';
     this.sink.success({ documentId: document.id, location, url: location });
