@@ -122,6 +122,31 @@ test.describe('the contact form', () => {
     await expect(field(form, 'Email')).toHaveAccessibleDescription(/valid e-mail/);
     expect(posted).toBe(false);
   });
+
+  test('an empty form shows its messages inline under each field, like the demo form, not the browser bubbles (issue 16)', async ({ page }) => {
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/contact')) posted = true;
+    });
+    await visit(page, '/');
+    const form = contactForm(page);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    // Focus lands on the first field, whose message a screen reader reads with it.
+    await expect(field(form, 'First Name')).toBeFocused();
+    const messages = { 'First Name': 'First name', 'Last Name': 'Last name', Company: 'Company', Email: 'Email', Message: 'Message' };
+    for (const [label, name] of Object.entries(messages)) {
+      await expect(field(form, label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(field(form, label)).toHaveAccessibleDescription(`${name} is required.`);
+      await expect(form.getByText(`${name} is required.`)).toBeVisible();
+    }
+    expect(await form.evaluate((element: HTMLFormElement) => element.noValidate)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    // Typing clears that field's message.
+    await field(form, 'Company').fill('Permian Gas Processing');
+    await expect(field(form, 'Company')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Company is required.')).toHaveCount(0);
+    expect(posted).toBe(false);
+  });
 });
 
 test.describe('the demo request modal', () => {
@@ -153,6 +178,10 @@ test.describe('the demo request modal', () => {
     await expect(toastOf(page)).toContainText('Please fill in all required fields.');
     await expect(toastOf(page)).toHaveAttribute('data-variant', 'destructive');
     await expect(dialog).toBeVisible();
+    // The same inline messages as the contact form (issue 16).
+    await expect(field(dialog, 'Phone')).toBeFocused();
+    await expect(field(dialog, 'Phone')).toHaveAccessibleDescription('Phone is required.');
+    await expect(field(dialog, 'Company')).toHaveAccessibleDescription('Company is required.');
     expect(posted).toBe(false);
   });
 

@@ -31,7 +31,7 @@ export function ContactForm() {
   );
   // The notice from a post without JavaScript goes once the visitor sends again.
   const [showUrlNotice, setShowUrlNotice] = useState(true);
-  const { formRef, sending, onSubmit, setField, setTrap } = useLeadForm({
+  const { formRef, noValidate, sending, onSubmit, setField, setTrap } = useLeadForm({
     path: '/api/contact',
     fields: contactFields,
     validate: validateContactMessage,
@@ -58,6 +58,7 @@ export function ContactForm() {
       ref={formRef}
       method="post"
       action="/api/contact"
+      noValidate={noValidate}
       onSubmit={(event) => {
         setShowUrlNotice(false);
         void onSubmit(event);

@@ -12,7 +12,6 @@ import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
-import { useHydrated } from '~/lib/use-hydrated';
 import { Honeypot, LeadField } from './form-parts';
 import { type LeadFormState, useLeadForm } from './use-lead-form';
 
@@ -40,9 +39,8 @@ interface DemoRequestFormProps {
  */
 export function DemoRequestForm({ demoKey, state, setState, onSent, notice, actions }: DemoRequestFormProps) {
   const { pathname } = useLocation();
-  const hydrated = useHydrated();
   const { values, errors } = state;
-  const { formRef, sending, onSubmit, setField, setTrap } = useLeadForm({
+  const { formRef, noValidate, sending, onSubmit, setField, setTrap } = useLeadForm({
     path: '/api/request-demo',
     fields: demoFields,
     validate: validateDemoRequest,
@@ -75,7 +73,7 @@ export function DemoRequestForm({ demoKey, state, setState, onSent, notice, acti
       action="/api/request-demo"
       onSubmit={onSubmit}
       // Without JavaScript the browser checks required fields; with it, the form does (and says 'Missing Information').
-      noValidate={hydrated}
+      noValidate={noValidate}
       className="relative space-y-4"
     >
       {notice}

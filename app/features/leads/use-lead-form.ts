@@ -3,6 +3,7 @@ import { HONEYPOT_FIELD, type ValidationResult } from '@domain/leads/schemas';
 import { type Dispatch, type FormEvent, type SetStateAction, useRef, useState } from 'react';
 import { apiRequest, firstFieldErrors } from '~/lib/api';
 import { type ToastInput, toast } from '~/lib/toast';
+import { useHydrated } from '~/lib/use-hydrated';
 
 /** What a lead form holds: the inputs' raw values, one message a field, and the honeypot. */
 export interface LeadFormState<F extends string> {
@@ -45,12 +46,16 @@ interface LeadFormOptions<F extends string, T extends object> {
  * JSON (the validated fields, plus the trap field when something filled it, so the server
  * drops the submission), toast the outcome; on failure keep the values and show the
  * server's field errors. Focus moves to the first field in error, so keyboard and
- * screen-reader users land on it.
+ * screen-reader users land on it and hear its message. Spread `noValidate` on the form.
  */
 export function useLeadForm<F extends string, T extends object>(options: LeadFormOptions<F, T>) {
   const { path, fields, validate, state, setState, toasts, onInvalid, onSent } = options;
   const formRef = useRef<HTMLFormElement>(null);
   const [sending, setSending] = useState(false);
+  // Without JavaScript the browser checks required fields; once hydrated, the shared schema
+  // does, so both forms show their problems the same way: inline under each field, tied to
+  // it (aria-describedby, aria-invalid), with focus on the first (issue 16).
+  const noValidate = useHydrated();
 
   const showErrors = (errors: FieldErrors) => {
     setState((current) => ({ ...current, errors }));
@@ -90,5 +95,5 @@ export function useLeadForm<F extends string, T extends object>(options: LeadFor
 
   const setTrap = (trap: string) => setState((current) => ({ ...current, trap }));
 
-  return { formRef, sending, onSubmit, setField, setTrap };
+  return { formRef, noValidate, sending, onSubmit, setField, setTrap };
 }
