@@ -52,6 +52,7 @@ export const documentsCopy = {
   /** Import from link, inside the Upload Document dialog (docs/documents.md, "Import from link"). */
   importLink: {
     open: 'Import from link',
+    loading: 'Loading…',
     back: 'Upload a file instead',
     intro: 'Paste the link to a file published on another site: the server fetches it for you.',
     urlLabel: 'Link to the file',
