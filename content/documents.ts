@@ -85,6 +85,13 @@ export const documentsCopy = {
     imagesHeading: 'Carousel images',
     imagesNone: 'No carousel images yet.',
     removeImage: (index: number) => `Remove image ${index}`,
+    moveImageUp: (index: number) => `Move image ${index} earlier`,
+    moveImageDown: (index: number) => `Move image ${index} later`,
+    /** Images join the document with Save Changes, in this order (issue 16). */
+    imagesSaveNote: 'Changes to the images, new ones included, are kept only when you save. Cancel leaves the document as it was.',
+    imageNotSaved: 'New',
+    imageNotSavedLabel: 'not saved yet',
+    waitForUploads: 'Wait for the images to finish uploading before you save.',
     addImages: 'Add images',
     hideUploader: 'Hide uploader',
     uploaderLoading: 'Loading the uploader…',
