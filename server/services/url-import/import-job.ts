@@ -50,6 +50,9 @@ export class ImportJob {
   private lastProgressAt = 0;
   private runFinished: Promise<void> | null = null;
   private counted: Transform | null = null;
+  /** A count that arrived inside the 500 ms goes out when they are over (so a stall still shows the bytes so far). */
+  private progressTimer: NodeJS.Timeout | undefined;
+  private sentBytes = 0;
 
   constructor(
     private readonly pending: PendingImport,
@@ -119,6 +122,7 @@ export class ImportJob {
       }
     } finally {
       this.state = 'finished';
+      clearTimeout(this.progressTimer);
     }
   }
 
@@ -205,6 +209,7 @@ export class ImportJob {
     }
     logger.info({ documentId: document.id, bytes: document.sizeBytes, host: remote.url.host }, 'document imported from a link');
     // The last count, unless one went out less than 500 ms ago (success says it is complete anyway).
+    clearTimeout(this.progressTimer);
     if (Date.now() - this.lastProgressAt >= PROGRESS_INTERVAL_MS) this.sink.progress({ bytesUploaded: this.bytes, bytesTotal: this.total || this.bytes });
     const location = `/api/documents/download/${document.id}`;
     this.state = 'finished';
@@ -216,16 +221,27 @@ export class ImportJob {
     return new Transform({
       transform: (chunk: Buffer, _encoding, callback: TransformCallback) => {
         this.bytes += chunk.length;
-        const now = Date.now();
-        if (now - this.lastProgressAt >= PROGRESS_INTERVAL_MS) {
-          this.lastProgressAt = now;
-          this.sink.progress({ bytesUploaded: this.bytes, bytesTotal: this.total });
-        }
+        this.reportProgress();
         const pass = () => (this.cancelled ? callback(new ImportRefusal('The import was cancelled.')) : callback(null, chunk));
         if (this.state === 'paused') this.heldChunk = pass;
         else pass();
       },
     });
+  }
+
+  /** Sends the count now if the last went out 500 ms ago or more, else once they are over. */
+  private reportProgress(): void {
+    const wait = this.lastProgressAt + PROGRESS_INTERVAL_MS - Date.now();
+    if (wait > 0) {
+      this.progressTimer ??= setTimeout(() => {
+        this.progressTimer = undefined;
+        if (this.state === 'running' && !this.cancelled && this.bytes !== this.sentBytes) this.reportProgress();
+      }, wait);
+      return;
+    }
+    this.lastProgressAt = Date.now();
+    this.sentBytes = this.bytes;
+    this.sink.progress({ bytesUploaded: this.bytes, bytesTotal: this.total });
   }
 
   private releaseHeld(): void {
