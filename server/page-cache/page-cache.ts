@@ -1,3 +1,4 @@
+import { CONTACT_PARAM, DEMO_PARAM, DEMO_RESULT_PARAM } from '@domain/leads/form-outcome.ts';
 import { LRUCache } from 'lru-cache';
 
 /** A page as the first anonymous request rendered it, ready to send again in any encoding. */
@@ -23,18 +24,39 @@ export interface PageCacheLimits {
 }
 
 /**
- * The query parameters a public page reads (the knowledge base's tab, glossary search and
- * category) and React Router's own for data requests. Anything else (`?utm_source=`,
- * `?fbclid=`, random strings) is left out of the key, so it can neither fill the cache with
- * copies nor force a render: no page reads it.
+ * The query parameters that choose which page a visitor gets: the knowledge base's tab,
+ * glossary search and category, and React Router's own for data requests. They are the key.
  */
-const KEPT_PARAMETERS = new Set(['tab', 'search', 'category', '_routes', 'index']);
+const KEY_PARAMETERS = new Set(['tab', 'search', 'category', '_routes', 'index']);
+
+/**
+ * Parameters that make a page of its own for one visitor: the lead forms' outcome after a
+ * no-JavaScript post (it carries the values they typed back to them) and the calculators'
+ * inputs of a no-JavaScript Calculate. Such a request renders and is never kept.
+ * tests/unit/page-cache-key.test.ts fails when app/ reads a parameter listed in neither set.
+ */
+export const UNCACHED_PARAMETERS: ReadonlySet<string> = new Set([
+  CONTACT_PARAM,
+  DEMO_PARAM,
+  DEMO_RESULT_PARAM,
+  // Netback and equivalence calculators (app/features/knowledge-base/*-calculator.tsx).
+  'price',
+  'frac',
+  'transport',
+  'volume',
+  'unit',
+  'amount',
+  'form',
+]);
+
+/** Every parameter a page reads: the key's and the uncached ones. Anything else (`?utm_source=`, random strings) is left out of the key, so it neither fills the cache with copies nor forces a render. */
+export const PAGE_PARAMETERS: ReadonlySet<string> = new Set([...KEY_PARAMETERS, ...UNCACHED_PARAMETERS]);
 
 /** Paths never cached: the admin's pages (and their data requests). /api and /objects never reach the page handler. */
 const UNCACHED_PREFIXES = ['/admin'];
 
 /**
- * The cache key of a page request: its path and the kept parameters in a fixed order, or null
+ * The cache key of a page request: its path and the key parameters in a fixed order, or null
  * when the request is not one to cache. `url` is the request target (`/knowledge-base?tab=faq`).
  */
 export function pageCacheKey(url: string): string | null {
@@ -46,7 +68,9 @@ export function pageCacheKey(url: string): string | null {
   }
   const path = parsed.pathname;
   if (UNCACHED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`))) return null;
-  const kept = [...parsed.searchParams].filter(([name]) => KEPT_PARAMETERS.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const parameters = [...parsed.searchParams];
+  if (parameters.some(([name]) => UNCACHED_PARAMETERS.has(name))) return null;
+  const kept = parameters.filter(([name]) => KEY_PARAMETERS.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return kept.length === 0 ? path : `${path}?${new URLSearchParams(kept).toString()}`;
 }
 

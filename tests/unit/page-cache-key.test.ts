@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageCacheKey } from '../../server/page-cache/page-cache.ts';
+import { PAGE_PARAMETERS, pageCacheKey } from '../../server/page-cache/page-cache.ts';
 import { cspWithHashes, inlineScriptHashes } from '../../server/page-cache/inline-script-hashes.ts';
 
 describe('pageCacheKey', () => {
@@ -15,6 +17,30 @@ describe('pageCacheKey', () => {
   it('leaves out every other parameter, so tracking tags and random strings share the page', () => {
     expect(pageCacheKey('/?utm_source=newsletter&fbclid=abc')).toBe('/');
     expect(pageCacheKey(`/sitemap?${Math.random()}=1`)).toBe('/sitemap');
+  });
+
+  it('renders, and never keeps, a lead form’s outcome or a calculator’s inputs: they are one visitor’s', () => {
+    expect(pageCacheKey('/?contact=invalid&firstName=John')).toBeNull();
+    expect(pageCacheKey('/vpv-market?demo=R1lb&demoResult=sent')).toBeNull();
+    expect(pageCacheKey('/knowledge-base?tab=calculators&amount=12&form=cng')).toBeNull();
+  });
+
+  it('knows every query parameter a public page reads: a new one must be added to the key or to the uncached set', () => {
+    // The admin's leads inbox (/admin/leads) is never cached, so its parameters do not count.
+    const adminOnly = new Set(['app/features/leads/inbox-params.ts']);
+    const root = path.resolve(import.meta.dirname, '..', '..');
+    const read = new Set<string>();
+    for (const folder of ['app', 'domain']) {
+      for (const file of fs.readdirSync(path.join(root, folder), { recursive: true }).map(String)) {
+        const relative = `${folder}/${file.split(path.sep).join('/')}`;
+        if (!/\.tsx?$/.test(file) || adminOnly.has(relative)) continue;
+        const source = fs.readFileSync(path.join(root, relative), 'utf8');
+        // URLSearchParams are named params, searchParams or search here (conventions).
+        for (const [, name = ''] of source.matchAll(/\b(?:params|searchParams|search)\.(?:get|getAll|has)\('([^']+)'\)/g)) read.add(name);
+      }
+    }
+    expect(read.size).toBeGreaterThan(5);
+    expect([...read].filter((name) => !PAGE_PARAMETERS.has(name))).toEqual([]);
   });
 
   it('refuses the admin’s pages and their data requests', () => {
