@@ -14,13 +14,19 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rolldownOptions: {
       output: {
-        // Fewer, larger shared chunks: every page needs React, React Router, Radix and a few
-        // icons, and many tiny requests cost more than their bytes on a slow link (decision 013).
-        // Lazy-only code (Chart.js, Uppy, Zod) is not named here and keeps its own chunks.
+        // One shared chunk for what every page needs (React, React DOM, React Router; decision
+        // 013). Radix parts and icons are not grouped: each page downloads only those it uses,
+        // and those of closed dialogs load when they open (decision 021). Lazy-only code
+        // (Chart.js, Uppy, Zod) keeps its own chunks.
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 30 },
-            { name: 'ui', test: /node_modules[\\/](@radix-ui|radix-ui|lucide-react|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib|detect-node-es)[\\/]/, priority: 20 },
+            // Radix's small shared core (Slot, Primitive, refs, context) apart from positioning
+            // (menus, tooltips): the button needs the first on every page, and only the lazy
+            // menu and tooltip modules import the second. Left to itself, the bundler merged
+            // both into one chunk that every page loaded (decision 021).
+            { name: 'radix-core', test: /node_modules[\\/]@radix-ui[\\/](react-slot|react-compose-refs|react-primitive|react-context|react-id|react-use-[a-z-]+|primitive)[\\/]/, priority: 25 },
+            { name: 'popper', test: /node_modules[\\/](@floating-ui|@radix-ui[\\/]react-popper|@radix-ui[\\/]react-arrow)[\\/]/, priority: 20 },
           ],
         },
       },

@@ -9,7 +9,6 @@ import { NotFoundCard } from './components/layout/not-found-card';
 import { Toaster } from './components/ui/toaster';
 import { adminChanging } from './features/admin/admin-change';
 import { ClientLoginDialog } from './features/client-login/client-login-dialog';
-import { TooltipProvider } from './components/ui/tooltip';
 import { useInlineCss } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
 
@@ -68,15 +67,13 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <TooltipProvider>
-          <Header />
-          <ClientLoginDialog />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-          <Footer />
-          <Toaster />
-        </TooltipProvider>
+        <Header />
+        <ClientLoginDialog />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <Footer />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -130,6 +130,8 @@ test.describe('the footer', () => {
     await expect(dialog).toContainText('no cookies and no tracking');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
+    // Radix Dialog loads with the first open (decision 021); focus still goes back to the opener.
+    await expect(page.getByRole('button', { name: 'Privacy Policy' })).toBeFocused();
   });
 
   test('Terms of Service opens a dialog that Escape closes', async ({ page }) => {
@@ -139,5 +141,22 @@ test.describe('the footer', () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Terms of Service' })).toBeFocused();
+    // Opens again, now that it has loaded.
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+  });
+
+  test('a page loads no Radix menu, dialog or toast code until one is used', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await visit(page, '/leadership');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((script) => /header-dropdown-menu|legal-document-dialog|toast-list|popper/.test(script))).toEqual([]);
+    await page.getByRole('button', { name: 'Tools' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    expect(scripts.some((script) => script.includes('header-dropdown-menu'))).toBe(true);
   });
 });

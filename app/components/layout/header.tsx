@@ -1,11 +1,11 @@
 import { clientLoginLinks, pageLinks, sectionLinks, toolLinks, type NavLink } from '@content/navigation';
-import { ChevronDown, Menu, X } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { useClientLoginHref } from '~/lib/client-login';
 import { useSectionLink } from '~/lib/scroll-to-section';
+import { HeaderDropdown } from './header-dropdown';
 import { Logo } from './logo';
 import { site } from '@content/site';
 
@@ -30,59 +30,13 @@ function SectionLink({ link, className, onNavigate }: { link: NavLink; className
   );
 }
 
-/**
- * A header dropdown on Radix: arrow keys move between items, Escape and an outside click
- * close it, and focus returns to the trigger. Non-modal, so the page stays scrollable.
- */
-function HeaderDropdown({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={`${navItemClass} data-[state=open]:bg-slate-100`}>
-        {label}
-        <ChevronDown aria-hidden="true" className="h-4 w-4" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={8}
-          className="z-50 min-w-64 rounded-lg border border-slate-200 bg-white p-1.5 shadow-xl"
-        >
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
-
-const dropdownItemClass =
-  'block cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-700';
-
 function ToolsMenu() {
-  return (
-    <HeaderDropdown label="Tools">
-      {toolLinks.map((link) => (
-        <DropdownMenu.Item key={link.href} asChild className={dropdownItemClass}>
-          <Link to={link.href}>
-            <span className="block font-semibold text-ink">{link.label}</span>
-            {link.description ? <span className="block text-xs text-slate-600">{link.description}</span> : null}
-          </Link>
-        </DropdownMenu.Item>
-      ))}
-    </HeaderDropdown>
-  );
+  return <HeaderDropdown label="Tools" items={toolLinks.map((link) => ({ ...link, route: true }))} />;
 }
 
 function ClientLoginMenu() {
   const hrefOf = useClientLoginHref();
-  return (
-    <HeaderDropdown label="Client Log In">
-      {clientLoginLinks.map((link) => (
-        <DropdownMenu.Item key={link.href} asChild className={dropdownItemClass}>
-          <a href={hrefOf(link)}>{link.label}</a>
-        </DropdownMenu.Item>
-      ))}
-    </HeaderDropdown>
-  );
+  return <HeaderDropdown label="Client Log In" items={clientLoginLinks.map((link) => ({ label: link.label, href: hrefOf(link), route: false }))} />;
 }
 
 function MobileMenu({ onClose }: { onClose: () => void }) {

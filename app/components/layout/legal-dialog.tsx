@@ -1,27 +1,35 @@
 import type { LegalDocument } from '@content/legal';
-import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog';
+import { Suspense, lazy, useRef, useState } from 'react';
+
+// The dialog, Radix Dialog with it, loads when a visitor first opens a legal document, not
+// with every page that has a footer (issue 15: nothing for closed dialogs until they open).
+const LegalDocumentDialog = lazy(() => import('./legal-document-dialog'));
 
 /** A footer link that opens a legal document in a modal with a close control. */
 export function LegalDialog({ document, label }: { document: LegalDocument; label: string }) {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog>
-      <DialogTrigger className="cursor-pointer text-sm text-slate-300 underline-offset-4 hover:text-white hover:underline">
+    <>
+      <button
+        ref={opener}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className="cursor-pointer text-sm text-slate-300 underline-offset-4 hover:text-white hover:underline"
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
         {label}
-      </DialogTrigger>
-      <DialogContent title={document.title} description={`Last updated ${document.updated}`} className="max-w-2xl">
-        <div className="space-y-5 text-sm leading-relaxed text-slate-700">
-          {document.sections.map((section) => (
-            <section key={section.heading}>
-              <h3 className="font-semibold text-ink">{section.heading}</h3>
-              {section.paragraphs.map((paragraph) => (
-                <p key={paragraph} className="mt-1.5">
-                  {paragraph}
-                </p>
-              ))}
-            </section>
-          ))}
-        </div>
-      </DialogContent>
-    </Dialog>
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <LegalDocumentDialog document={document} open={open} onOpenChange={setOpen} opener={opener} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -5,6 +5,11 @@ import type { ReactNode } from 'react';
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
+/**
+ * Wrap the part of a page that has tooltips in this (no page has one today). It is not in the
+ * root layout: Radix Tooltip brings its positioning code, which pages without tooltips should
+ * not download (decision 021).
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>

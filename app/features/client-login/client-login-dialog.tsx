@@ -1,11 +1,11 @@
 import { type ClientPlatform, clientLoginHelp, clientLoginPanels } from '@content/client-login';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Dialog } from '~/components/ui/dialog';
 import { useClientLoginUrls } from '~/lib/client-login';
 import { goHomeAndScrollTo, scrollToSection } from '~/lib/scroll-to-section';
 
-// Only opened on request, never on the server: its content loads on first open (decision 014).
+// Only opened on request, never on the server: the panel and Radix Dialog load on first open
+// (decisions 014 and 021).
 const ClientLoginPanel = lazy(() => import('./client-login-panel'));
 
 const platforms = Object.keys(clientLoginPanels) as ClientPlatform[];
@@ -74,14 +74,9 @@ export function ClientLoginDialog() {
     goHomeAndScrollTo(navigate, section);
   };
 
-  const panel = platform ? clientLoginPanels[platform] : null;
-  return (
-    <Dialog open={panel !== null} onOpenChange={(open) => (open ? undefined : close())}>
-      {panel && platform ? (
-        <Suspense fallback={null}>
-          <ClientLoginPanel platform={platform} onCloseAutoFocus={onCloseAutoFocus} goToContact={goToContact} />
-        </Suspense>
-      ) : null}
-    </Dialog>
-  );
+  return platform ? (
+    <Suspense fallback={null}>
+      <ClientLoginPanel platform={platform} onClose={close} onCloseAutoFocus={onCloseAutoFocus} goToContact={goToContact} />
+    </Suspense>
+  ) : null;
 }

@@ -2,14 +2,33 @@ import { type ClientPlatform, clientLoginHelp, clientLoginPanels } from '@conten
 import { site } from '@content/site';
 import { Phone } from 'lucide-react';
 import { buttonClass } from '~/components/ui/button';
-import { DialogContent } from '~/components/ui/dialog';
+import { Dialog, DialogContent } from '~/components/ui/dialog';
 import { RequestDemoButton } from '~/features/leads/request-demo-button';
 
 /**
- * The content of the Client Log In panel. Its own module, loaded when the panel first opens,
- * so the demo request form (and Zod) stay out of every page's first load (decision 014).
+ * The Client Log In panel, open. Its own module, loaded when the panel first opens, so the
+ * demo request form (and Zod), and Radix Dialog itself, stay out of every page's first load
+ * (decisions 014 and 021).
  */
 export default function ClientLoginPanel({
+  platform,
+  onClose,
+  onCloseAutoFocus,
+  goToContact,
+}: {
+  platform: ClientPlatform;
+  onClose: () => void;
+  onCloseAutoFocus: (event: Event) => void;
+  goToContact: (event: React.MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <ClientLoginContent platform={platform} onCloseAutoFocus={onCloseAutoFocus} goToContact={goToContact} />
+    </Dialog>
+  );
+}
+
+function ClientLoginContent({
   platform,
   onCloseAutoFocus,
   goToContact,
