@@ -265,7 +265,9 @@ test.describe('documents for the admin', () => {
     await dashboard.getByRole('button', { name: /Upload 5 files/ }).click();
     await expect(edit.getByRole('button', { name: /^Remove image/ })).toHaveCount(5, { timeout: 20_000 });
     await expect(toast(page, 'Image uploaded successfully')).toContainText('Carousel image has been added.');
-    await edit.getByRole('button', { name: 'Close' }).click();
+    // They join the document with Save Changes (issue 16).
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Document updated')).toBeVisible();
     await expect(edit).toBeHidden();
 
     // Three thumbnails and +2 on the card; the viewer steps through all five.

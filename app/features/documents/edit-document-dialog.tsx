@@ -1,13 +1,15 @@
 import { documentsCopy } from '@content/documents';
 import { documentUpdateSchema, firstIssue } from '@domain/documents/schema';
 import type { DocumentView } from '@domain/documents/types';
-import { ImagePlus, X } from 'lucide-react';
-import { type FormEvent, Suspense, lazy, useId, useRef, useState } from 'react';
+import { ArrowDown, ArrowUp, ImagePlus, X } from 'lucide-react';
+import { type FormEvent, type ReactNode, Suspense, lazy, useId, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
 import { type DocumentFieldName, type DocumentFieldValues, DocumentFields } from './document-fields';
-import { failureMessage, updateDocument } from './document-api';
+import { failureNotice } from '~/lib/api';
+import { cn } from '~/lib/cn';
+import { updateDocument } from './document-api';
 import { thumbnailUrl } from './format';
 
 // Uppy and its styles load only when an admin opens the uploader; visitors never fetch them.
@@ -15,8 +17,10 @@ const CarouselUploader = lazy(() => import('./carousel-uploader'));
 
 /**
  * Edit a document (SPEC §5): title (required), description (empty → null), category, and its
- * carousel images: remove any, or add new ones through the uploader. Each uploaded image is
- * added to the document at once; the other changes are saved with Save Changes.
+ * carousel images: add new ones through the uploader, put them in order, remove any. Nothing
+ * reaches the document before Save Changes, which sends the whole list (PUT
+ * /api/documents/{id}, SPEC §7); Cancel leaves the document as it was. Images uploaded but
+ * never saved are removed by the server's upload sweep.
  */
 export function EditDocumentDialog({
   document,
@@ -30,7 +34,7 @@ export function EditDocumentDialog({
   return (
     <Dialog open={document !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {document ? (
-        <DialogContent title={documentsCopy.edit.title} description={documentsCopy.edit.description} className="sm:max-w-2xl">
+        <DialogContent title={documentsCopy.edit.title} description={documentsCopy.edit.description} className="sm:max-w-[52.5rem]">
           <EditForm key={document.id} document={document} onClose={onClose} onChanged={onChanged} />
         </DialogContent>
       ) : null}
@@ -46,44 +50,16 @@ function EditForm({ document, onClose, onChanged }: { document: DocumentView; on
     description: document.description ?? '',
     category: document.category,
   });
-  const [images, setImagesState] = useState<string[]>(document.carouselImages);
-  // Read at save time, after pending appends: the state in a closure could be one image behind.
-  const latestImages = useRef(images);
-  const setImages = (change: (list: string[]) => string[]) => {
-    latestImages.current = change(latestImages.current);
-    setImagesState(latestImages.current);
-  };
+  const [images, setImages] = useState<string[]>(document.carouselImages);
   const [invalid, setInvalid] = useState<DocumentFieldName | null>(null);
   const [pending, setPending] = useState(false);
   const [uploaderOpen, setUploaderOpen] = useState(false);
-  // What the server has: an uploaded image is appended to this, not to unsaved edits.
-  const saved = useRef(document);
-  const appends = useRef<Promise<void>>(Promise.resolve());
-
-  function addImage(objectPath: string) {
-    // One at a time, so images finishing together do not overwrite each other's append.
-    appends.current = appends.current.then(async () => {
-      const current = saved.current;
-      try {
-        saved.current = await updateDocument(current.id, {
-          title: current.title,
-          description: current.description,
-          category: current.category,
-          carouselImages: [...current.carouselImages, objectPath],
-        });
-        setImages((list) => [...list, objectPath]);
-        toast({ title: documentsCopy.toasts.imageUploaded, description: documentsCopy.toasts.imageAdded });
-        onChanged();
-      } catch (error) {
-        toast({ title: documentsCopy.toasts.updateFailed, description: failureMessage(error, documentsCopy.toasts.updateFailed), variant: 'destructive' });
-      }
-    });
-  }
+  const [uploading, setUploading] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    await appends.current;
-    const parsed = documentUpdateSchema.safeParse({ ...values, carouselImages: latestImages.current });
+    if (uploading) return;
+    const parsed = documentUpdateSchema.safeParse({ ...values, carouselImages: images });
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path[0] === 'category' ? 'category' : 'title';
       setInvalid(field);
@@ -99,7 +75,7 @@ function EditForm({ document, onClose, onChanged }: { document: DocumentView; on
       onChanged();
       onClose();
     } catch (error) {
-      toast({ title: documentsCopy.toasts.updateFailed, description: failureMessage(error, documentsCopy.toasts.updateFailed), variant: 'destructive' });
+      toast({ title: documentsCopy.toasts.updateFailed, description: failureNotice(error, documentsCopy.toasts.updateFailed), variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -111,7 +87,7 @@ function EditForm({ document, onClose, onChanged }: { document: DocumentView; on
         <DocumentFields idPrefix={id} values={values} onChange={setValues} invalid={invalid} />
       </fieldset>
 
-      <section aria-labelledby={`${id}-images`} className="rounded-lg border border-slate-200 p-4">
+      <section aria-labelledby={`${id}-images`} aria-describedby={`${id}-images-note`} className="min-w-0 rounded-lg border border-slate-200 p-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id={`${id}-images`} className="text-sm font-semibold text-ink">
             {copy.imagesHeading}
@@ -121,46 +97,149 @@ function EditForm({ document, onClose, onChanged }: { document: DocumentView; on
             {uploaderOpen ? copy.hideUploader : copy.addImages}
           </Button>
         </div>
+        <p id={`${id}-images-note`} className="mt-1 text-xs text-slate-600">
+          {copy.imagesSaveNote}
+        </p>
         {images.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">{copy.imagesNone}</p>
         ) : (
-          <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-5">
-            {images.map((path, index) => (
-              <li key={path} className="relative">
-                <img
-                  src={thumbnailUrl(path, 280)}
-                  alt={documentsCopy.imageAlt(document.title, index + 1, images.length)}
-                  className="aspect-[4/3] w-full rounded-md object-cover ring-1 ring-slate-200"
-                />
-                <button
-                  type="button"
-                  onClick={() => setImages((list) => list.filter((item) => item !== path))}
-                  aria-label={copy.removeImage(index + 1)}
-                  className="absolute right-1 top-1 grid h-7 w-7 cursor-pointer place-items-center rounded-full bg-white/95 text-red-700 shadow ring-1 ring-slate-300 hover:bg-red-50"
-                >
-                  <X aria-hidden="true" className="h-4 w-4" />
-                </button>
-              </li>
-            ))}
-          </ul>
+          <ImageOrder
+            labelledBy={`${id}-images`}
+            images={images}
+            saved={document.carouselImages}
+            title={values.title || document.title}
+            onChange={setImages}
+            disabled={pending}
+          />
         )}
         {uploaderOpen ? (
           <div className="mt-4">
             <Suspense fallback={<p role="status" className="text-sm text-slate-600">{copy.uploaderLoading}</p>}>
-              <CarouselUploader onAccepted={addImage} />
+              <CarouselUploader
+                onAccepted={(paths) => setImages((list) => [...list, ...paths.filter((path) => !list.includes(path))])}
+                onBusyChange={setUploading}
+              />
             </Suspense>
           </div>
         ) : null}
       </section>
 
+      {uploading ? (
+        <p role="status" className="text-right text-sm text-slate-600">
+          {copy.waitForUploads}
+        </p>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="outline" onClick={onClose} disabled={pending}>
           {copy.cancel}
         </Button>
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={pending || uploading}>
           {pending ? copy.saving : copy.save}
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The carousel images in their order, each with Move earlier, Move later and Remove. An image
+ * not yet saved says so. Focus follows a moved image, so the keyboard can keep moving it.
+ */
+function ImageOrder({
+  labelledBy,
+  images,
+  saved,
+  title,
+  onChange,
+  disabled,
+}: {
+  labelledBy: string;
+  images: string[];
+  saved: readonly string[];
+  title: string;
+  onChange: (images: string[]) => void;
+  disabled: boolean;
+}) {
+  const copy = documentsCopy.edit;
+  const listId = useId();
+
+  function move(from: number, to: number) {
+    const next = [...images];
+    const [moved] = next.splice(from, 1);
+    if (moved === undefined) return;
+    next.splice(to, 0, moved);
+    onChange(next);
+    const direction = to < from ? 'up' : 'down';
+    // The same button on the moved image, or its other one at either end of the list.
+    requestAnimationFrame(() => {
+      const item = globalThis.document.getElementById(`${listId}-${to}`);
+      const button =
+        item?.querySelector<HTMLButtonElement>(`button[data-move="${direction}"]:not(:disabled)`) ??
+        item?.querySelector<HTMLButtonElement>('button[data-move]:not(:disabled)');
+      button?.focus();
+    });
+  }
+
+  return (
+    <ol aria-labelledby={labelledBy} className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+      {images.map((path, index) => {
+        const position = index + 1;
+        const isNew = !saved.includes(path);
+        return (
+          <li key={path} id={`${listId}-${index}`} className="grid gap-1.5">
+            <div className="relative">
+              <img
+                src={thumbnailUrl(path, 280)}
+                alt={documentsCopy.imageAlt(title, position, images.length) + (isNew ? `, ${copy.imageNotSavedLabel}` : '')}
+                className="aspect-[4/3] w-full rounded-md object-cover ring-1 ring-slate-200"
+              />
+              {isNew ? (
+                <span aria-hidden="true" className="absolute left-1 top-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+                  {copy.imageNotSaved}
+                </span>
+              ) : null}
+            </div>
+            <div className="flex justify-center gap-1">
+              <IconButton label={copy.moveImageUp(position)} data-move="up" disabled={disabled || index === 0} onClick={() => move(index, index - 1)}>
+                <ArrowUp aria-hidden="true" className="h-4 w-4" />
+              </IconButton>
+              <IconButton
+                label={copy.moveImageDown(position)}
+                data-move="down"
+                disabled={disabled || index === images.length - 1}
+                onClick={() => move(index, index + 1)}
+              >
+                <ArrowDown aria-hidden="true" className="h-4 w-4" />
+              </IconButton>
+              <IconButton label={copy.removeImage(position)} disabled={disabled} danger onClick={() => onChange(images.filter((item) => item !== path))}>
+                <X aria-hidden="true" className="h-4 w-4" />
+              </IconButton>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function IconButton({
+  label,
+  danger,
+  children,
+  ...props
+}: { label: string; danger?: boolean; children: ReactNode; disabled?: boolean; onClick: () => void; 'data-move'?: 'up' | 'down' }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      className={cn(
+        'grid h-8 w-8 cursor-pointer place-items-center rounded-md bg-white shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40',
+        danger ? 'text-red-700 hover:bg-red-50' : 'text-ink',
+      )}
+      {...props}
+    >
+      {children}
+    </button>
   );
 }
