@@ -6,6 +6,7 @@ import { OverviewSection } from '~/features/home/overview-section';
 import { ServicesSection } from '~/features/home/services-section';
 import { SolutionsSection } from '~/features/home/solutions-section';
 import { ToolsSection } from '~/features/home/tools-section';
+import { contactUrlErrors } from '~/features/leads/contact-url-errors.server';
 import { pageMeta } from '~/lib/page-meta';
 import { siteUrlFrom } from '~/lib/seo';
 import { organizationJsonLd, websiteJsonLd } from '~/lib/structured-data';
@@ -16,8 +17,13 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, 'home', { structuredData: [organizationJsonLd(siteUrl), websiteJsonLd(siteUrl)] });
 };
 
+/** The contact form's errors after an invalid post without JavaScript (none otherwise). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { contactErrors: contactUrlErrors(new URL(request.url).searchParams) };
+}
+
 /** The home page, sections in the order of SPEC §2. */
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HeroSection />
@@ -26,7 +32,7 @@ export default function Home() {
       <HowWeDoItSection />
       <SolutionsSection />
       <ToolsSection />
-      <ContactSection />
+      <ContactSection contactErrors={loaderData.contactErrors} />
       <AffiliationsSection />
     </>
   );

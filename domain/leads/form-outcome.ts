@@ -8,7 +8,7 @@ import {
   demoFields,
   emptyContactValues,
   emptyDemoValues,
-} from './schemas.ts';
+} from './fields.ts';
 
 /**
  * Post/Redirect/Get without cookies: after a classic form post the API answers 303 to a

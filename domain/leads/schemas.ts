@@ -1,5 +1,9 @@
-import { type FieldErrors, firstMessages } from '../api-error.ts';
+import { firstMessages } from '../api-error.ts';
 import { fieldErrorsOf, multiLineText, requiredText, singleLineText, text, z } from '../zod.ts';
+import { type ValidationResult, LEAD_LIMITS } from './fields.ts';
+
+// The fields, limits and empty values live in ./fields.ts (no Zod); re-exported for the API.
+export * from './fields.ts';
 
 /**
  * The one definition of a valid contact message and demo request, used by the forms in
@@ -7,14 +11,6 @@ import { fieldErrorsOf, multiLineText, requiredText, singleLineText, text, z } f
  * so "   " counts as empty.
  */
 
-export const LEAD_LIMITS = {
-  name: 100,
-  company: 200,
-  email: 254,
-  title: 100,
-  phone: 40,
-  longText: 5000,
-} as const;
 
 /** Digits, spaces and the punctuation people write phone numbers with (+1 (555) 010-0148 ext. 2). */
 const PHONE_CHARACTERS = /^[0-9+().\-\s/xXextEXT]+$/;
@@ -61,21 +57,6 @@ export const demoRequestSchema = z.object({
 export type ContactMessageInput = z.output<typeof contactMessageSchema>;
 export type DemoRequestInput = z.output<typeof demoRequestSchema>;
 
-export const contactFields = ['firstName', 'lastName', 'company', 'email', 'message'] as const;
-export const demoFields = ['name', 'phone', 'email', 'company', 'title', 'notes'] as const;
-export const requiredDemoFields = ['name', 'phone', 'email', 'company'] as const;
-
-export type ContactField = (typeof contactFields)[number];
-export type DemoField = (typeof demoFields)[number];
-
-/** The form's raw values: what the inputs hold, before trimming. */
-export type ContactValues = Record<ContactField, string>;
-export type DemoValues = Record<DemoField, string>;
-
-/** The hidden spam trap: people never see it, so only bots fill it in. */
-export const HONEYPOT_FIELD = 'website';
-
-export type ValidationResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
 
 export function validateContactMessage(input: unknown): ValidationResult<ContactMessageInput> {
   const result = contactMessageSchema.safeParse(input);
@@ -85,12 +66,4 @@ export function validateContactMessage(input: unknown): ValidationResult<Contact
 export function validateDemoRequest(input: unknown): ValidationResult<DemoRequestInput> {
   const result = demoRequestSchema.safeParse(input);
   return result.success ? { ok: true, data: result.data } : { ok: false, fieldErrors: firstMessages(fieldErrorsOf(result.error)) };
-}
-
-export function emptyContactValues(): ContactValues {
-  return { firstName: '', lastName: '', company: '', email: '', message: '' };
-}
-
-export function emptyDemoValues(): DemoValues {
-  return { name: '', phone: '', email: '', company: '', title: '', notes: '' };
 }

@@ -1,13 +1,7 @@
 import { contactForm as copy } from '@content/leads';
 import { RETURN_TO_FIELD, readContactUrlState } from '@domain/leads/form-outcome';
-import {
-  type ContactField,
-  HONEYPOT_FIELD,
-  LEAD_LIMITS,
-  contactFields,
-  emptyContactValues,
-  validateContactMessage,
-} from '@domain/leads/schemas';
+import type { FieldErrors } from '@domain/api-error';
+import { type ContactField, HONEYPOT_FIELD, LEAD_LIMITS, contactFields, emptyContactValues } from '@domain/leads/fields';
 import { useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
@@ -20,21 +14,22 @@ import { type LeadFormState, leadFormState, useLeadForm } from './use-lead-form'
  * which this component reads). With JavaScript it sends JSON, shows 'Sending...', toasts
  * the result, clears on success and keeps the values on failure.
  */
-export function ContactForm() {
+export function ContactForm({ urlErrors }: { urlErrors: FieldErrors }) {
   const id = useId();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const fromUrl = readContactUrlState(searchParams);
 
   const [state, setState] = useState<LeadFormState<ContactField>>(() =>
-    leadFormState(fromUrl?.values ?? emptyContactValues(), validateContactMessage, fromUrl?.outcome === 'invalid'),
+    leadFormState(fromUrl?.values ?? emptyContactValues(), urlErrors),
   );
   // The notice from a post without JavaScript goes once the visitor sends again.
   const [showUrlNotice, setShowUrlNotice] = useState(true);
   const { formRef, noValidate, sending, onSubmit, setField, setTrap } = useLeadForm({
     path: '/api/contact',
     fields: contactFields,
-    validate: validateContactMessage,
+    // Zod loads when the visitor first sends, not with the home page (decision 021).
+    validate: (values) => import('@domain/leads/schemas').then((schemas) => schemas.validateContactMessage(values)),
     state,
     setState,
     toasts: copy.toasts,

@@ -1,5 +1,5 @@
 import { honeypotLabel } from '@content/leads';
-import { HONEYPOT_FIELD } from '@domain/leads/schemas';
+import { HONEYPOT_FIELD } from '@domain/leads/fields';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import type { ChangeEvent, ReactNode } from 'react';
 import { Field, Input, Textarea } from '~/components/ui/input';

@@ -10,11 +10,11 @@ import { toast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
 import { DemoRequestForm, type DemoFormState } from './demo-request-form';
 import { FormNotice } from './form-parts';
-import { leadFormState } from './use-lead-form';
+import { errorsOf, leadFormState } from './use-lead-form';
 
 function stateFromUrl(fromUrl: DemoUrlState | null): DemoFormState {
-  if (!fromUrl || fromUrl.outcome === 'sent') return leadFormState(emptyDemoValues(), validateDemoRequest, false);
-  return leadFormState(fromUrl.values, validateDemoRequest, fromUrl.outcome === 'invalid');
+  if (!fromUrl || fromUrl.outcome === 'sent') return leadFormState(emptyDemoValues());
+  return leadFormState(fromUrl.values, fromUrl.outcome === 'invalid' ? errorsOf(validateDemoRequest(fromUrl.values)) : {});
 }
 
 function OutcomeNotice({ fromUrl }: { fromUrl: DemoUrlState | null }) {

@@ -1,5 +1,5 @@
 import type { FieldErrors } from '@domain/api-error';
-import { HONEYPOT_FIELD, type ValidationResult } from '@domain/leads/schemas';
+import { HONEYPOT_FIELD, type ValidationResult } from '@domain/leads/fields';
 import { type Dispatch, type FormEvent, type SetStateAction, useRef, useState } from 'react';
 import { apiRequest, firstFieldErrors } from '~/lib/api';
 import { type ToastInput, toast } from '~/lib/toast';
@@ -17,21 +17,20 @@ export interface LeadFormState<F extends string> {
  * errors found again by the shared schema when that post was invalid (the URL never carries
  * messages, domain/leads/form-outcome.ts).
  */
-export function leadFormState<F extends string>(
-  values: Record<F, string>,
-  validate: (values: Record<F, string>) => ValidationResult<unknown>,
-  invalid: boolean,
-): LeadFormState<F> {
-  const result = invalid ? validate(values) : null;
-  return { values, errors: result && !result.ok ? result.fieldErrors : {}, trap: '' };
+export function leadFormState<F extends string>(values: Record<F, string>, errors: FieldErrors = {}): LeadFormState<F> {
+  return { values, errors, trap: '' };
 }
+
+/** The field errors of a failed check, none for a passed one. */
+export const errorsOf = (result: ValidationResult<unknown>): FieldErrors => (result.ok ? {} : result.fieldErrors);
 
 interface LeadFormOptions<F extends string, T extends object> {
   /** POST /api/contact or /api/request-demo (SPEC §7). */
   path: string;
   /** In the order they appear, so focus lands on the first field in error. */
   fields: readonly F[];
-  validate: (values: Record<F, string>) => ValidationResult<T>;
+  /** The shared schema's check; a promise when the form loads the schema on submit (the contact form). */
+  validate: (values: Record<F, string>) => ValidationResult<T> | Promise<ValidationResult<T>>;
   state: LeadFormState<F>;
   setState: Dispatch<SetStateAction<LeadFormState<F>>>;
   toasts: { sent: ToastInput; failed: ToastInput };
@@ -66,7 +65,7 @@ export function useLeadForm<F extends string, T extends object>(options: LeadFor
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = validate(state.values);
+    const result = await validate(state.values);
     if (!result.ok) {
       showErrors(result.fieldErrors);
       onInvalid?.(state.values);
