@@ -11,7 +11,7 @@ import { type GlossaryService, createGlossaryService } from './glossary/glossary
 import { LeadsService } from './leads/leads-service.ts';
 import { ContentVersion } from './pages/content-version.ts';
 import { PRUNE_INTERVAL_MS, pruneExpired } from './rate-limiter.ts';
-import { UploadsService } from './uploads/uploads-service.ts';
+import { KEEP_UNFINISHED_MS, UploadsService } from './uploads/uploads-service.ts';
 import { UrlImportService } from './url-import/url-import-service.ts';
 
 /**
@@ -38,6 +38,17 @@ export interface Services {
   uploadSweep: PeriodicTask;
   /** Deletes expired rate-limit windows in the background of every process; closeServices stops it. */
   rateLimitPruning: PeriodicTask;
+}
+
+/**
+ * What the upload sweep removes at `now`: uploads left unfinished for a day (the uploads
+ * service's sweep), and carousel images accepted a day ago or more but never saved to a
+ * document (the edit dialog's Cancel, issue 16).
+ */
+export async function sweepUploads({ uploads, documents }: Pick<Services, 'uploads' | 'documents'>, now = Date.now()) {
+  const swept = await uploads.sweep(now);
+  const unsavedImages = await documents.sweepUnsavedImages((before) => uploads.storage.objectsOlderThan('images/', before), KEEP_UNFINISHED_MS, now);
+  return { ...swept, unsavedImages };
 }
 
 /**
@@ -78,7 +89,7 @@ export async function createServices(
     // The lead notification sender polls in the background of every process (docs/decisions/007-lead-capture.md).
     leads.start();
     const rateLimitPruning = startPeriodicTask('rate limit pruning', PRUNE_INTERVAL_MS, logger, () => pruneExpired(database.db));
-    const uploadSweep = startPeriodicTask('upload sweep', config.uploadSweepIntervalMs, logger, () => uploads.sweep());
+    const uploadSweep = startPeriodicTask('upload sweep', config.uploadSweepIntervalMs, logger, () => sweepUploads({ uploads, documents }));
     return {
       config,
       database,

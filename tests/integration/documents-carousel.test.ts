@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAROUSEL_LIMITS, documentMessages } from '../../domain/documents/rules.ts';
 import type { AdminDocument, PublicDocument } from '../../domain/documents/types.ts';
+import { sweepUploads } from '../../server/services/index.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { expectInvalidInput } from '../helpers/invalid-input.ts';
 import { type DocumentsTestServer, startDocumentsServer, storageBackends } from '../helpers/documents-server.ts';
@@ -130,6 +131,29 @@ describe.each(combinations)('carousel images on %s with %s storage', (dialect, b
       expect(await imageRefusal(response)).toBe(documentMessages.imageInvalid);
     },
   );
+
+  it('sweeps images accepted a day ago but never saved to a document (Cancel in the edit dialog), and keeps saved ones', async () => {
+    const [saved, unsaved] = await Promise.all(
+      [301, 302].map(async (width) => ((await (await sendImage(await image('png', width, 200))).accepted?.json()) as { objectPath: string }).objectPath),
+    );
+    const save = await admin('PUT', `/api/documents/${documentId}`, { title: 'Trailer gallery', description: null, category: 'spec-sheets', carouselImages: [saved] });
+    expect(save.status).toBe(200);
+    expect((await fetch(`${t.url}${unsaved}?w=280`)).status).toBe(200);
+    const services = t.server.services;
+
+    // An hour later both stay: the unsaved one may still be waiting in an open dialog.
+    expect((await sweepUploads(services, Date.now() + 60 * 60_000)).unsavedImages).toBe(0);
+    expect((await fetch(`${t.url}${unsaved}`)).status).toBe(200);
+
+    // A day and a bit later the unsaved one goes, with its thumbnail; the saved one and the sample documents' stay.
+    expect((await sweepUploads(services, Date.now() + 25 * 60 * 60_000)).unsavedImages).toBeGreaterThanOrEqual(1);
+    expect((await fetch(`${t.url}${unsaved}`)).status).toBe(404);
+    const unsavedId = /images\/([0-9a-f-]{36})/.exec(unsaved ?? '')?.[1] ?? 'none';
+    expect((await t.objectKeys()).filter((key) => key.includes(unsavedId))).toEqual([]);
+    expect((await fetch(`${t.url}${saved}`)).status).toBe(200);
+    const documents = (await (await fetch(`${t.url}/api/documents`, { headers: { cookie: t.cookie } })).json()) as AdminDocument[];
+    for (const path of documents.flatMap((document) => document.carouselImages)) expect((await fetch(`${t.url}${path}`)).status).toBe(200);
+  });
 
   it('adds images to a document, drops removed ones from storage, and deletes the rest with the document', async () => {
     const paths: string[] = [];

@@ -176,6 +176,26 @@ export class DocumentsService {
     }
   }
 
+  /**
+   * Removes carousel images accepted but never saved to a document (issue 16: they join a
+   * document only with the edit dialog's Save, so a Cancel leaves them behind), with their
+   * thumbnails. `keysOlderThan` lists images/ keys stored before a time (the uploads
+   * storage's listing); only images older than `keepMs` go, so one waiting in an open
+   * dialog is kept. Run by the upload sweep (server/services/index.ts). Returns how many.
+   */
+  async sweepUnsavedImages(keysOlderThan: (before: number) => Promise<string[]>, keepMs: number, now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const key of await keysOlderThan(now - keepMs)) {
+      const path = `/objects/${key}`;
+      if (!CAROUSEL_IMAGE_PATH.test(path)) continue;
+      if ((await queries.documentsUsingImage(this.db, path, -1)).length > 0) continue;
+      await this.removeImages([path]);
+      removed++;
+    }
+    if (removed > 0) this.logger.info({ removed }, 'unsaved carousel images swept');
+    return removed;
+  }
+
   private async removeImages(paths: string[]): Promise<void> {
     for (const path of paths) {
       try {
