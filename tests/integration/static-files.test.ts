@@ -67,6 +67,19 @@ describe('precompressed static files', () => {
     }
   });
 
+  it('sends an asset only the headers that mean something on it: nosniff and CORP, no page policies, nothing to revalidate with', async () => {
+    const response = await rawGet(`${server.url}/assets/${script}`, { 'accept-encoding': 'gzip' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const pageOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'etag', 'last-modified']) {
+      expect(response.headers[pageOnly], pageOnly).toBeUndefined();
+    }
+    // A page keeps every one of them.
+    const page = await rawGet(`${server.url}/leadership`, { 'accept-encoding': 'gzip' });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('still answers a missing asset with 404', async () => {
     expect((await rawGet(`${server.url}/assets/nothing-here.js`, { 'accept-encoding': 'br' })).status).toBe(404);
     expect((await rawGet(`${server.url}/assets/nothing-here.js`, { 'accept-encoding': 'identity' })).status).toBe(404);
