@@ -1,8 +1,8 @@
 import { documentsCopy } from '@content/documents';
 import { documentMessages } from '@domain/documents/rules';
 import { documentUpdateSchema, documentUploadFieldsSchema } from '@domain/documents/schema';
-import { Upload } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link2, Upload } from 'lucide-react';
+import { type FormEvent, Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog';
@@ -16,6 +16,9 @@ import { type ResumeInfo, findResumable, goesInParts, loadMultipart } from './do
 import { DocumentUploadProgress, type UploadProgressState } from './document-upload-progress';
 import { findUploadRecord, removeUploadRecord, saveUploadRecord } from './document-upload-record';
 import { formatSize } from './document-upload-size';
+
+/** Import from link (issue 14): its code loads when an admin opens it. */
+const DocumentImportLink = lazy(() => import('./document-import-link'));
 
 const EMPTY: DocumentFieldValues = { title: '', description: '', category: '' };
 /** SPEC §9: the back-online notice shows for 3 seconds. */
@@ -45,6 +48,7 @@ function sameFields(a: DocumentFieldValues, b: DocumentFieldValues): boolean {
  */
 export function UploadDocumentButton() {
   const [open, setOpen] = useState(false);
+  const [fromLink, setFromLink] = useState(false);
   const [values, setValues] = useState<DocumentFieldValues>(EMPTY);
   const [file, setFile] = useState<File | null>(null);
   const [resumeInfo, setResumeInfo] = useState<ResumeInfo | null>(null);
@@ -269,7 +273,13 @@ export function UploadDocumentButton() {
       : null;
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setFromLink(false);
+        changeOpen(next);
+      }}
+    >
       <DialogTrigger asChild>
         <Button size="sm">
           <Upload aria-hidden="true" className="h-4 w-4" />
@@ -277,8 +287,23 @@ export function UploadDocumentButton() {
         </Button>
       </DialogTrigger>
       <DialogContent title={copy.title} description={copy.description}>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        {fromLink ? (
+          <Suspense fallback={<p className="text-sm text-slate-600">{documentsCopy.importLink.loading}</p>}>
+            <DocumentImportLink
+              onClose={() => {
+                setFromLink(false);
+                changeOpen(false);
+              }}
+              onBack={() => setFromLink(false)}
+            />
+          </Suspense>
+        ) : null}
+        <form onSubmit={submit} noValidate className={fromLink ? 'hidden' : 'grid gap-4'}>
           <DocumentUploadFile id={`${id}-file`} inputRef={fileInput} invalid={invalid === 'file'} disabled={uploading} note={note} onFile={chooseFile} />
+          <Button type="button" variant="ghost" size="sm" className="justify-self-start" disabled={uploading} onClick={() => setFromLink(true)}>
+            <Link2 aria-hidden="true" className="h-4 w-4" />
+            {documentsCopy.importLink.open}
+          </Button>
           <fieldset disabled={uploading} className="grid gap-4">
             <DocumentFields idPrefix={id} values={values} onChange={setValues} invalid={invalid} />
           </fieldset>
