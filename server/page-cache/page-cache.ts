@@ -52,8 +52,13 @@ export const UNCACHED_PARAMETERS: ReadonlySet<string> = new Set([
 /** Every parameter a page reads: the key's and the uncached ones. Anything else (`?utm_source=`, random strings) is left out of the key, so it neither fills the cache with copies nor forces a render. */
 export const PAGE_PARAMETERS: ReadonlySet<string> = new Set([...KEY_PARAMETERS, ...UNCACHED_PARAMETERS]);
 
-/** Paths never cached: the admin's pages (and their data requests). /api and /objects never reach the page handler. */
-const UNCACHED_PREFIXES = ['/admin'];
+/**
+ * Paths never cached: the admin's pages (and their data requests), and React Router's route
+ * discovery (`/__manifest?paths=…&version=…`), whose answer depends on parameters no page reads:
+ * kept under one key, the routes of one link were sent for every other, and client navigations
+ * ended on the 404 card. /api and /objects never reach the page handler.
+ */
+const UNCACHED_PREFIXES = ['/admin', '/__manifest'];
 
 /**
  * The cache key of a page request: its path and the key parameters in a fixed order, or null

@@ -222,4 +222,22 @@ describe.each(testDialects)('the page cache on %s', (dialect) => {
     expect(after.cache).toBe('miss');
     expect(after.body).not.toContain(escapedTitle);
   });
+
+  it('never keeps React Router’s route discovery: each set of paths gets its own routes', async () => {
+    const html = await (await fetch(`${server.url}/sitemap`)).text();
+    const version = /manifest-([0-9a-f]+)\.js/.exec(html)?.[1] ?? '';
+    expect(version).not.toBe('');
+    const manifest = async (paths: string) => {
+      const response = await fetch(`${server.url}/__manifest?paths=${encodeURIComponent(paths)}&version=${version}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-page-cache')).toBeNull();
+      return Object.keys((await response.json()) as Record<string, unknown>);
+    };
+    const leadership = await manifest('/leadership');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const knowledgeBase = await manifest('/knowledge-base');
+    expect(leadership).toContain('routes/leadership');
+    expect(knowledgeBase).toContain('routes/knowledge-base');
+    expect(knowledgeBase).not.toContain('routes/leadership');
+  });
 });

@@ -50,6 +50,10 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey('/admin/leads.data')).toBeNull();
     expect(pageCacheKey('/administrators')).toBe('/administrators');
   });
+
+  it('leaves React Router’s route discovery alone: its answer depends on its own parameters', () => {
+    expect(pageCacheKey('/__manifest?paths=%2Fleadership&version=abc')).toBeNull();
+  });
 });
 
 describe('inlineScriptHashes', () => {
