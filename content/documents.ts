@@ -66,8 +66,6 @@ export const documentsCopy = {
     submit: 'Import',
     submitting: 'Importing...',
     cancel: 'Cancel',
-    pause: 'Pause',
-    resume: 'Resume',
     paused: 'Paused',
     waiting: 'Waiting for its turn…',
     progress: 'Import progress',

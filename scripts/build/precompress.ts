@@ -1,11 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+import { compressOnce } from '../../server/lib/compress-once.ts';
 
 /** Text the browser downloads; images, fonts (woff2 is brotli already) and PDFs gain nothing. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|html|webmanifest)$/;
@@ -16,7 +12,7 @@ const MIN_BYTES = 1024;
  * Writes `<file>.br` and `<file>.gz` beside every compressible file of the client build, at
  * maximum quality (brotli 11, gzip 9), where that is smaller than the file: the server sends
  * them as they are (server/static-files.ts), so no asset is compressed per request (issue 15,
- * decision 020). Node's zlib does it; no plugin needed for forty lines.
+ * decision 020). Node's zlib does it (server/lib/compress-once.ts); no plugin needed for this.
  */
 export function precompress(): Plugin {
   return {
@@ -36,16 +32,7 @@ export function precompress(): Plugin {
 async function compressFile(file: string): Promise<void> {
   const bytes = await fs.readFile(file);
   if (bytes.length < MIN_BYTES) return;
-  const [br, gz] = await Promise.all([
-    brotli(bytes, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    }),
-    gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
-  ]);
+  const { br, gzip: gz } = await compressOnce(bytes);
   if (br.length < bytes.length) await fs.writeFile(`${file}.br`, br);
   if (gz.length < bytes.length) await fs.writeFile(`${file}.gz`, gz);
 }

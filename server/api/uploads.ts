@@ -6,6 +6,7 @@ import busboy from 'busboy';
 import express, { type Request, type Response, type Router } from 'express';
 import type { Services } from '../services/index.ts';
 import { cleanOriginalName } from '../services/documents/file-name.ts';
+import { tooLargeMessage } from '../services/documents/upload-limit-message.ts';
 import { type CompleteOutcome, type NewUpload, PART_URL_TTL_SECONDS, type ReceiveOutcome } from '../services/uploads/uploads-service.ts';
 import { MAX_PARTS, isUploadId } from '../storage/multipart.ts';
 import { streamCopy } from '../storage/stream-copy.ts';
@@ -266,18 +267,6 @@ function drain(req: Request): Promise<void> {
     req.on('close', resolve);
     req.resume();
   });
-}
-
-/** "5 GiB", "100 MiB", "8 KiB": the limit in the largest whole-ish unit. */
-export function tooLargeMessage(maxBytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = maxBytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `The file is larger than the upload limit of ${Number(value.toFixed(1))} ${units[unit]}.`;
 }
 
 /**

@@ -1,16 +1,12 @@
 import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
+import { compressOnce } from '../lib/compress-once.ts';
 import { WorkQueue, WorkQueueFullError } from '../lib/work-queue.ts';
 import type { Logger } from '../logger.ts';
 import type { ContentVersion } from '../services/pages/content-version.ts';
 import { cspWithHashes, inlineScriptHashes } from './inline-script-hashes.ts';
 import { type CachedPage, type PageCache, pageCacheKey } from './page-cache.ts';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /** A page larger than this is sent as rendered but not kept (none of ours comes close: ~150 kB). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
@@ -77,16 +73,7 @@ export function servePageCache({ cache, contentVersion, isAdminRequest, logger }
   async function store(key: string, version: number, res: Response, body: Buffer | null): Promise<void> {
     if (!body || !storable(res)) return;
     const page = await compressing.run(async () => {
-      const [br, gz] = await Promise.all([
-        brotli(body, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          },
-        }),
-        gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
-      ]);
+      const { br, gzip: gz } = await compressOnce(body);
       const html = String(res.getHeader('Content-Type') ?? '').startsWith('text/html');
       return {
         version,

@@ -1,6 +1,6 @@
 import { documentsCopy } from '@content/documents';
 import { documentUploadFieldsSchema } from '@domain/documents/schema';
-import { Link2, Pause, Play } from 'lucide-react';
+import { Link2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
@@ -8,6 +8,7 @@ import { Field, Input } from '~/components/ui/input';
 import { ApiError, apiJson, failureNotice } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { type DocumentFieldName, type DocumentFieldValues, DocumentFields } from './document-fields';
+import { PauseResumeButton } from './document-upload-progress';
 import { formatSize, formatSizeOf } from './document-upload-size';
 
 /**
@@ -313,17 +314,7 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
             <p role="status" className="text-sm text-slate-700">
               {status}
             </p>
-            {progress.paused ? (
-              <Button type="button" variant="outline" size="sm" onClick={resume}>
-                <Play aria-hidden="true" className="h-4 w-4" />
-                {copy.resume}
-              </Button>
-            ) : (
-              <Button type="button" variant="outline" size="sm" onClick={pause}>
-                <Pause aria-hidden="true" className="h-4 w-4" />
-                {copy.pause}
-              </Button>
-            )}
+            <PauseResumeButton paused={progress.paused} onPause={pause} onResume={resume} />
           </div>
         </div>
       ) : null}

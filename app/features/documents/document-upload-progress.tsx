@@ -68,19 +68,25 @@ export function DocumentUploadProgress({
               status
             )}
           </p>
-          {state.paused ? (
-            <Button type="button" variant="outline" size="sm" onClick={onResume}>
-              <Play aria-hidden="true" className="h-4 w-4" />
-              {copy.resume}
-            </Button>
-          ) : (
-            <Button type="button" variant="outline" size="sm" onClick={onPause}>
-              <Pause aria-hidden="true" className="h-4 w-4" />
-              {copy.pause}
-            </Button>
-          )}
+          <PauseResumeButton paused={state.paused} onPause={onPause} onResume={onResume} />
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Pause while a transfer runs, Resume while it is paused (SPEC §4): the upload's and the import's. */
+export function PauseResumeButton({ paused, onPause, onResume }: { paused: boolean; onPause: () => void; onResume: () => void }) {
+  const copy = documentsCopy.upload;
+  return paused ? (
+    <Button type="button" variant="outline" size="sm" onClick={onResume}>
+      <Play aria-hidden="true" className="h-4 w-4" />
+      {copy.resume}
+    </Button>
+  ) : (
+    <Button type="button" variant="outline" size="sm" onClick={onPause}>
+      <Pause aria-hidden="true" className="h-4 w-4" />
+      {copy.pause}
+    </Button>
   );
 }

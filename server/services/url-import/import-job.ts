@@ -1,6 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { Logger } from '../../logger.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
+import { tooLargeMessage } from '../documents/upload-limit-message.ts';
 import { ImportRefusal, type RemoteFetcher, type RemoteFile, refusalFor } from './fetch-policy.ts';
 import type { PendingImport } from './token-store.ts';
 
@@ -16,18 +17,6 @@ export interface ImportSink {
 
 export const UNSUPPORTED_MESSAGE =
   'This file type is not allowed. Import a PDF, an image (JPEG, PNG, WebP, GIF), a Word, Excel or PowerPoint file, or an MP4 video.';
-
-/** "5 GiB", "100 MiB": the limit in the largest whole-ish unit, as the uploads API says it. */
-export function tooLargeMessage(maxBytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = maxBytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `The file is larger than the upload limit of ${Number(value.toFixed(1))} ${units[unit]}.`;
-}
 
 type JobState = 'waiting' | 'running' | 'paused' | 'finished';
 
