@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
-import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
@@ -11,12 +11,19 @@ import { createDeferredHydrationStream } from '~/lib/deferred-hydration.server';
 import { NonceProvider } from '~/lib/nonce';
 import stylesheet from './app.css?url';
 
-// The built stylesheet, read once: the root layout inlines it (decision 009). The server
-// bundle lives in <build>/server/, the client assets in <build>/client/. In development Vite
-// serves the stylesheet and the root layout links it instead.
-const stylesheetText = import.meta.env.DEV
-  ? ''
-  : readFileSync(new URL(`../client${stylesheet}`, import.meta.url), 'utf8');
+/**
+ * <build>/client, from wherever in <build>/server/ the bundler put this module: index.js, or a
+ * chunk in assets/ when code shared with a lazily loaded module moves the entry's code there.
+ */
+function clientDirectory(): string {
+  let directory = path.dirname(fileURLToPath(import.meta.url));
+  while (path.basename(directory) !== 'server' && path.dirname(directory) !== directory) directory = path.dirname(directory);
+  return path.join(path.dirname(directory), 'client');
+}
+
+// The built stylesheet, read once: the root layout inlines it (decision 009). In development
+// Vite serves the stylesheet and the root layout links it instead.
+const stylesheetText = import.meta.env.DEV ? '' : readFileSync(path.join(clientDirectory(), stylesheet), 'utf8');
 
 export const streamTimeout = 5_000;
 
@@ -38,11 +45,6 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
-
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -53,7 +55,14 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        // The page's content is in one Suspense boundary (root.tsx, so it hydrates in slices).
+        // React 19.2+ sends a boundary that is still rendering when the shell goes out, or
+        // one larger than progressiveChunkSize, as a hidden chunk that a script reveals: a
+        // page invisible without JavaScript, and a paint that waits for the script. No page
+        // streams deferred data, so the document goes out whole (onAllReady, as React Router
+        // does for crawlers), with every boundary inline.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
           shellRendered = true;
           // React's output; in production the hydration scripts wait for the first paint (decision 010).
           const body = import.meta.env.DEV ? new PassThrough() : createDeferredHydrationStream(nonce);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
@@ -9,6 +9,7 @@ import { NotFoundCard } from './components/layout/not-found-card';
 import { Toaster } from './components/ui/toaster';
 import { adminChanging } from './features/admin/admin-change';
 import { ClientLoginDialog } from './features/client-login/client-login-dialog';
+import { demoUrlErrors } from './features/leads/lead-url-errors.server';
 import { useInlineCss } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
 
@@ -21,13 +22,16 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Only browser-safe data leaves the server here: the canonical origin, who the admin is,
- * the client sign-in URLs and the equipment store's address.
+ * the client sign-in URLs and the equipment store's address; and, after a demo request sent
+ * without JavaScript came back invalid, its field errors (a Request Demo button can be on any
+ * page, and the browser loads the schema only to send).
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const principal = await context.currentAdmin();
   const admin = principal ? { username: principal.username } : null;
   const { siteUrl, clientLoginUrls, equipmentStoreUrl } = context.publicConfig;
-  return { siteUrl, admin, clientLoginUrls, equipmentStoreUrl };
+  const demoErrors = demoUrlErrors(new URL(request.url).searchParams);
+  return { siteUrl, admin, clientLoginUrls, equipmentStoreUrl, demoErrors };
 }
 
 /**
@@ -81,12 +85,28 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The page below the header hydrates in its own Suspense boundary: React hydrates the layout
+ * (header, dialogs, footer) in one pass and the page's content after it, in slices that yield
+ * to the browser every few milliseconds, instead of one long task for the whole tree. A
+ * click or key on content not yet hydrated makes React hydrate that part first and replay the
+ * event. Nothing here suspends on the server, so the HTML is the same.
+ */
 export default function App() {
-  // A marker for tests and for CSS that should only apply once the page is interactive.
+  return (
+    <Suspense>
+      <Outlet />
+      <HydratedMarker />
+    </Suspense>
+  );
+}
+
+/** A marker for tests and for CSS that should only apply once the page is interactive: set when the page's content has hydrated. */
+function HydratedMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  return <Outlet />;
+  return null;
 }
 
 /** Never shows a stack trace in production; 404s get the not-found card. */

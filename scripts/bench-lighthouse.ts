@@ -3,6 +3,9 @@
 // JavaScript each route downloads: the compressed bodies (the build's .gz copies, which the
 // server sends: Chromium asks for no brotli over plain HTTP) and what Lighthouse counts as
 // transferred, which adds every response's headers. No third party is contacted.
+// BENCH_ROUTES (comma-separated) measures only those routes; BENCH_RUNS (1) runs each route
+// that many times and prints the median run (by performance score) with the range seen.
+// BENCH_LHR_DIR writes every run's full Lighthouse report (JSON) there, to see what a score is made of.
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -11,7 +14,10 @@ import { pages } from '../content/pages.ts';
 import { printTable, startBenchServer } from './bench/server.ts';
 
 const extraRoutes = ['/knowledge-base?tab=faq', '/knowledge-base?tab=calculators'];
-const routes = [...Object.values(pages).map((page) => page.path), ...extraRoutes];
+const routes = process.env.BENCH_ROUTES
+  ? process.env.BENCH_ROUTES.split(',').map((route) => route.trim())
+  : [...Object.values(pages).map((page) => page.path), ...extraRoutes];
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 
 interface NetworkItem {
   resourceType?: string;
@@ -43,29 +49,58 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** One Lighthouse run of a route; a run Lighthouse itself could not complete (runtimeError, all scores 0) is retried, up to twice. */
+async function measure(route: string): Promise<Lhr> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await lighthouse(`${server.url}${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (result && !result.lhr.runtimeError) {
+      if (process.env.BENCH_LHR_DIR) {
+        fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+        const name = `${route.replace(/[^a-z0-9]+/gi, '_')}-${Date.now()}.json`;
+        fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(result.lhr));
+      }
+      return result.lhr;
+    }
+    console.error(`${route}: Lighthouse run failed (${result?.lhr.runtimeError?.code ?? 'no result'}), retrying`);
+  }
+  throw new Error(`Lighthouse could not measure ${route}`);
+}
+
 const rows: Array<Array<string | number>> = [];
 try {
   for (const route of routes) {
-    // A run Lighthouse itself could not complete (runtimeError, all scores 0) is retried, up to twice.
-    let result;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      result = await lighthouse(`${server.url}${route}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (!result?.lhr.runtimeError) break;
-      console.error(`${route}: Lighthouse run failed (${result.lhr.runtimeError.code}), retrying`);
-    }
-    if (!result) throw new Error(`no result for ${route}`);
-    const { categories, audits } = result.lhr;
+    const measured: Lhr[] = [];
+    for (let run = 0; run < runs; run++) measured.push(await measure(route));
+    const performanceOf = (lhr: Lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
+    measured.sort((a, b) => performanceOf(a) - performanceOf(b));
+    const { categories, audits } = measured[Math.floor((measured.length - 1) / 2)]!;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+    const range = runs > 1 ? ` (${performanceOf(measured[0]!)}–${performanceOf(measured.at(-1)!)})` : '';
     const items = ((audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
     const scripts = items.filter((item) => item.resourceType === 'Script');
     const transferred = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
     const bodies = scripts.reduce((sum, item) => sum + gzipBodyBytes(item.url ?? ''), 0);
-    rows.push([route, score('performance'), score('accessibility'), score('best-practices'), score('seo'), bodies, transferred]);
+    rows.push([
+      route,
+      `${score('performance')}${range}`,
+      score('accessibility'),
+      score('best-practices'),
+      score('seo'),
+      ms('first-contentful-paint'),
+      ms('largest-contentful-paint'),
+      ms('total-blocking-time'),
+      (audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+      bodies,
+      transferred,
+    ]);
     console.error(`measured ${route}`);
   }
 } finally {
@@ -73,4 +108,7 @@ try {
   await server.stop();
 }
 
-printTable(['route', 'performance', 'accessibility', 'best practices', 'SEO', 'JS bodies (gzip)', 'JS transferred'], rows);
+printTable(
+  ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS bodies (gzip)', 'JS transferred'],
+  rows,
+);

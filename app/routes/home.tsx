@@ -6,7 +6,7 @@ import { OverviewSection } from '~/features/home/overview-section';
 import { ServicesSection } from '~/features/home/services-section';
 import { SolutionsSection } from '~/features/home/solutions-section';
 import { ToolsSection } from '~/features/home/tools-section';
-import { contactUrlErrors } from '~/features/leads/contact-url-errors.server';
+import { contactUrlErrors } from '~/features/leads/lead-url-errors.server';
 import { pageMeta } from '~/lib/page-meta';
 import { siteUrlFrom } from '~/lib/seo';
 import { organizationJsonLd, websiteJsonLd } from '~/lib/structured-data';

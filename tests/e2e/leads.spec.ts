@@ -228,6 +228,57 @@ test.describe('the demo request modal', () => {
     await openModal(page);
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  test('loads the modal when asked for and Zod when sent, not with the page (decision 021)', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await visit(page, '/vpv-market');
+    expect(scripts.length).toBeGreaterThan(10);
+    expect(scripts.filter((path) => /\/(zod|demo-request-dialog)-/.test(path))).toEqual([]);
+
+    // Not by role: while the modal is open, the page behind it is hidden from assistive technology.
+    const trigger = page.locator('main button', { hasText: 'Request Demo' }).first();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await trigger.click();
+    const dialog = page.getByRole('dialog', { name: 'Request a Demo' });
+    await expect(dialog).toBeVisible();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(scripts.some((path) => /\/demo-request-dialog-/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/zod-/.test(path))).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(toastOf(page)).toContainText('Missing Information');
+    expect(scripts.some((path) => /\/zod-/.test(path))).toBe(true);
+
+    // Cancel closes it, keeps the values for next time, and gives focus back to the button.
+    await field(dialog, 'Name').fill('Jane Roe');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await trigger.click();
+    await expect(field(dialog, 'Name')).toHaveValue('Jane Roe');
+  });
+
+  test('a classic post that came back invalid opens the modal with its messages, found by the server', async ({ page }) => {
+    // The button's key, as the server renders its no-JavaScript link.
+    const html = await (await page.request.get('/vpv-market')).text();
+    const key = /\?demo=([\w-]+)/.exec(html)?.[1] ?? '';
+    expect(key).not.toBe('');
+    const values = { name: 'Jane Roe', phone: 'call me maybe', email: 'jane@roe.example.com', company: 'Roe Gas', title: '', notes: '' };
+    await visit(page, `/vpv-market?${new URLSearchParams({ demo: key, demoResult: 'invalid', ...values }).toString()}`);
+    const dialog = page.getByRole('dialog', { name: 'Request a Demo' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    await expect(field(dialog, 'Phone')).toHaveValue('call me maybe');
+    await expect(field(dialog, 'Phone')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(dialog, 'Phone')).toHaveAccessibleDescription(/digits/);
+    await expect(field(dialog, 'Name')).not.toHaveAttribute('aria-invalid', 'true');
+    // The URL is cleaned once the modal has the outcome.
+    await expect(page).toHaveURL(/\/vpv-market$/);
+  });
 });
 
 test.describe('without JavaScript', () => {

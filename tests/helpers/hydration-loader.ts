@@ -36,6 +36,11 @@ export function runHydrationLoader(source: string, held: { type: string; nonce: 
     }
     disconnect() {}
   }
-  vm.runInNewContext(source, { document, PerformanceObserver, setTimeout: () => 0, requestAnimationFrame: () => 0 });
+  // Timers run after the script, in the order they were set, like a browser's task queue
+  // (the loader appends its preloads a few per task).
+  const timers: Array<() => void> = [];
+  const setTimeout = (callback: () => void) => timers.push(callback);
+  vm.runInNewContext(source, { document, PerformanceObserver, setTimeout, requestAnimationFrame: () => 0 });
+  for (let timer = timers.shift(); timer; timer = timers.shift()) timer();
   return run;
 }

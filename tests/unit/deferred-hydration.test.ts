@@ -89,5 +89,13 @@ describe('deferred hydration', () => {
       restored: { type: 'module', nonce, textContent: held.textContent },
     });
   });
+
+  it('puts back the twenty-odd preloads, a few per task, every one in order', () => {
+    const preloads = Array.from({ length: 23 }, (_, index) => `/assets/chunk-${index}.js`);
+    const held = { type: deferredModuleType, nonce, textContent: 'import("/assets/chunk-0.js");' };
+    const run = runHydrationLoader(hydrationLoader(preloads), held);
+    expect(run.preloads).toEqual(preloads);
+    expect(run.restored?.type).toBe('module');
+  });
 });
 

@@ -15,12 +15,18 @@ export function formatBytes(bytes: number): string {
   return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
-/** In UTC, so the server's rendering and the browser's hydration agree whatever the time zone. */
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+/**
+ * In UTC, so the server's rendering and the browser's hydration agree whatever the time zone.
+ * Made on first use: building an Intl formatter loads locale data (~20 ms on a phone), which
+ * a page without document dates (the glossary tab) should not pay for while it hydrates.
+ */
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  dateFormat ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return dateFormat.format(date);
 }
 
 /** 'PDF', 'Word', 'PNG image'…: what the file is, for people. */

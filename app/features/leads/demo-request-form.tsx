@@ -1,13 +1,6 @@
 import { demoForm as copy } from '@content/leads';
 import { DEMO_KEY_FIELD, RETURN_TO_FIELD } from '@domain/leads/form-outcome';
-import {
-  type DemoField,
-  HONEYPOT_FIELD,
-  LEAD_LIMITS,
-  demoFields,
-  requiredDemoFields,
-  validateDemoRequest,
-} from '@domain/leads/schemas';
+import { type DemoField, HONEYPOT_FIELD, LEAD_LIMITS, demoFields, requiredDemoFields } from '@domain/leads/fields';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
@@ -43,7 +36,8 @@ export function DemoRequestForm({ demoKey, state, setState, onSent, notice, acti
   const { formRef, noValidate, sending, onSubmit, setField, setTrap } = useLeadForm({
     path: '/api/request-demo',
     fields: demoFields,
-    validate: validateDemoRequest,
+    // Zod loads when the visitor first sends, not with the page (decision 021).
+    validate: (values) => import('@domain/leads/schemas').then((schemas) => schemas.validateDemoRequest(values)),
     state,
     setState,
     toasts: copy.toasts,

@@ -1,20 +1,29 @@
 import { demoForm as copy } from '@content/leads';
+import type { FieldErrors } from '@domain/api-error';
 import { type DemoUrlState, demoAnchor, demoOpenHref, readDemoUrlState, toDemoKey } from '@domain/leads/form-outcome';
-import { emptyDemoValues, validateDemoRequest } from '@domain/leads/schemas';
+import { emptyDemoValues } from '@domain/leads/fields';
 import { X } from 'lucide-react';
-import { type Dispatch, type SetStateAction, useEffect, useId, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type Dispatch, type SetStateAction, Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router';
 import { type ButtonVariant, buttonClass } from '~/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
+import type { loader as rootLoader } from '~/root';
 import { DemoRequestForm, type DemoFormState } from './demo-request-form';
 import { FormNotice } from './form-parts';
-import { errorsOf, leadFormState } from './use-lead-form';
+import { leadFormState } from './use-lead-form';
 
-function stateFromUrl(fromUrl: DemoUrlState | null): DemoFormState {
+// The modal, and Radix Dialog with it, loads when a visitor first asks for a demo (decision 021).
+const DemoRequestDialog = lazy(() => import('./demo-request-dialog'));
+
+/** The field errors of a demo request sent without JavaScript that came back invalid (the root loader finds them). */
+function useDemoUrlErrors(): FieldErrors {
+  return useRouteLoaderData<typeof rootLoader>('root')?.demoErrors ?? {};
+}
+
+function stateFromUrl(fromUrl: DemoUrlState | null, urlErrors: FieldErrors): DemoFormState {
   if (!fromUrl || fromUrl.outcome === 'sent') return leadFormState(emptyDemoValues());
-  return leadFormState(fromUrl.values, fromUrl.outcome === 'invalid' ? errorsOf(validateDemoRequest(fromUrl.values)) : {});
+  return leadFormState(fromUrl.values, fromUrl.outcome === 'invalid' ? urlErrors : {});
 }
 
 function OutcomeNotice({ fromUrl }: { fromUrl: DemoUrlState | null }) {
@@ -43,8 +52,13 @@ export function RequestDemoButton({ variant = 'accent', className }: { variant?:
   const urlState = readDemoUrlState(searchParams);
   const fromUrl = urlState?.key === demoKey ? urlState : null;
 
+  const urlErrors = useDemoUrlErrors();
+  const opener = useRef<HTMLButtonElement>(null);
+
   const [open, setOpen] = useState(false);
-  const [state, setState] = useState<DemoFormState>(() => stateFromUrl(fromUrl));
+  // Whether the modal has been opened: from then on it stays loaded (and mounted, closed).
+  const [used, setUsed] = useState(false);
+  const [state, setState] = useState<DemoFormState>(() => stateFromUrl(fromUrl, urlErrors));
   // The outcome of a post without JavaScript, carried into the modal once the URL is cleaned.
   const [urlNotice, setUrlNotice] = useState<DemoUrlState | null>(fromUrl);
 
@@ -53,7 +67,10 @@ export function RequestDemoButton({ variant = 'accent', className }: { variant?:
   useEffect(() => {
     if (!fromUrlKey) return;
     if (fromUrlOutcome === 'sent') toast(copy.toasts.sent);
-    else setOpen(true);
+    else {
+      setUsed(true);
+      setOpen(true);
+    }
     void navigate(pathname, { replace: true, preventScrollReset: true });
   }, [fromUrlKey, fromUrlOutcome, navigate, pathname]);
 
@@ -76,27 +93,43 @@ export function RequestDemoButton({ variant = 'accent', className }: { variant?:
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger className={triggerClass}>{copy.trigger}</DialogTrigger>
-      <DialogContent title={copy.title} description={copy.description} className="max-w-xl">
-        <DemoRequestForm
-          demoKey={demoKey}
-          state={state}
-          setState={setState}
-          notice={<OutcomeNotice fromUrl={urlNotice} />}
-          onSent={() => {
-            setState({ values: emptyDemoValues(), errors: {}, trap: '' });
-            setUrlNotice(null);
-            setOpen(false);
-          }}
-          actions={
-            <DialogClose className={buttonClass('outline', 'lg')} type="button">
-              {copy.cancel}
-            </DialogClose>
-          }
-        />
-      </DialogContent>
-    </Dialog>
+    <>
+      <button
+        ref={opener}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className={triggerClass}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        {copy.trigger}
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <DemoRequestDialog open={open} onOpenChange={onOpenChange} opener={opener}>
+            <DemoRequestForm
+              demoKey={demoKey}
+              state={state}
+              setState={setState}
+              notice={<OutcomeNotice fromUrl={urlNotice} />}
+              onSent={() => {
+                setState({ values: emptyDemoValues(), errors: {}, trap: '' });
+                setUrlNotice(null);
+                setOpen(false);
+              }}
+              actions={
+                <button type="button" className={buttonClass('outline', 'lg')} onClick={() => onOpenChange(false)}>
+                  {copy.cancel}
+                </button>
+              }
+            />
+          </DemoRequestDialog>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
