@@ -175,6 +175,26 @@ test.describe('/virtual-pipeline without JavaScript', () => {
 test.describe('/virtual-pipeline on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('draws a chart when it comes near the screen, and loads Chart.js only then', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await visit(page, path);
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((pathname) => chartChunk.test(pathname))).toEqual([]);
+    for (const kind of ['volume', 'purity', 'applications'] as const) {
+      await expect(figure(page, kind)).toHaveAttribute('data-chart-ready', 'false');
+      await expect(figure(page, kind).getByRole('table')).toBeVisible();
+    }
+
+    await figure(page, 'volume').scrollIntoViewIfNeeded();
+    await expect(figure(page, 'volume')).toHaveAttribute('data-chart-ready', 'true');
+    expect(requested.filter((pathname) => chartChunk.test(pathname))).toHaveLength(1);
+    // The doughnut, far below, is not drawn yet.
+    await expect(figure(page, 'applications')).toHaveAttribute('data-chart-ready', 'false');
+    await figure(page, 'applications').scrollIntoViewIfNeeded();
+    await expect(figure(page, 'applications')).toHaveAttribute('data-chart-ready', 'true');
+  });
+
   test('fits the screen and keeps the charts in their reserved boxes', async ({ page }) => {
     await visit(page, path);
     await waitForCharts(page);
