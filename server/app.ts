@@ -11,7 +11,7 @@ import { compressResponses } from './compress-responses.ts';
 import { createRequestContext } from './context.ts';
 import { acceptAbsoluteForm, pageMethodGuard, refuseMalformedPath } from './http-guards.ts';
 import { PageCache } from './page-cache/page-cache.ts';
-import { servePageCache } from './page-cache/serve-cached-pages.ts';
+import { createPageCacheMiddleware } from './page-cache/serve-cached-pages.ts';
 import { servePrecompressed } from './static-files.ts';
 import type { Services } from './services/index.ts';
 
@@ -33,6 +33,19 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   // req.ip honours X-Forwarded-For only from proxies TRUST_PROXY names.
   app.set('trust proxy', config.trustProxy);
   app.use(acceptAbsoluteForm);
+
+  // Visitors' pages from memory once rendered (decision 020); never in development, where the
+  // build changes under it, and never for an admin. A hit is answered here, before everything
+  // below: it carries the headers its first rendering got from them.
+  const pageCache =
+    config.env !== 'development' && config.pageCache.maxBytes > 0
+      ? createPageCacheMiddleware({
+          cache: new PageCache(config.pageCache),
+          contentVersion: services.contentVersion,
+          isAdminRequest: (req) => services.auth.tokenFromCookieHeader(req.headers.cookie) !== null,
+          logger,
+        })
+      : null;
 
   if (clientDir) {
     // Vite content-hashes everything under assets/, so it may be cached forever: no ETag or
@@ -58,6 +71,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
       }),
     );
   }
+
+  if (pageCache) app.use(pageCache.serveHits);
 
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString('base64');
@@ -100,18 +115,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   // Pages take GET and HEAD (and POST only where a route has an action): the rest is a 405.
   app.use(pageMethodGuard(build, logger));
 
-  // Visitors' pages from memory once rendered (decision 020); never in development, where the
-  // build changes under it, and never for an admin.
-  if (config.env !== 'development' && config.pageCache.maxBytes > 0) {
-    app.use(
-      servePageCache({
-        cache: new PageCache(config.pageCache),
-        contentVersion: services.contentVersion,
-        isAdminRequest: (req) => services.auth.tokenFromCookieHeader(req.headers.cookie) !== null,
-        logger,
-      }),
-    );
-  }
+  // A page the cache did not have is kept as it goes out (decision 020).
+  if (pageCache) app.use(pageCache.fillOnMiss);
 
   app.all(
     '/{*splat}',

@@ -6,14 +6,16 @@ export interface CachedPage {
   /** The content version it was rendered from (server/services/pages/content-version.ts). */
   version: number;
   status: number;
-  /** The headers the page's route set (Content-Type, Cache-Control, Link…): not the app-wide ones, which every response gets anyway. */
+  /**
+   * The headers its first rendering went out with (the route's, the security headers, Vary), less
+   * those of that one response (length, encoding, date…); the CSP allows its inline scripts by
+   * their hashes instead of that rendering's nonce.
+   */
   headers: Record<string, string | string[]>;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
   etag: string;
-  /** CSP hash sources of its inline scripts; empty for a response that is not HTML. */
-  scriptHashes: string[];
 }
 
 export interface PageCacheLimits {

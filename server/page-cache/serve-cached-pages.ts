@@ -19,23 +19,42 @@ export interface PageCacheOptions {
   logger: Logger;
 }
 
+/** What the hit path found for a request it passed on: the fill path stores the page under it. */
+interface PageCacheMiss {
+  key: string;
+  version: number;
+}
+
+export interface PageCacheMiddleware {
+  /**
+   * Answers a visitor's GET or HEAD of a page kept for the current content version, and passes
+   * every other request on. Goes early, right after the request line is accepted: a hit needs
+   * none of the middleware after it (the security headers, the nonce, compression, the static
+   * file look-up), because it is sent with the headers its first rendering went out with.
+   */
+  serveHits: RequestHandler;
+  /** Goes just before the page handler: keeps a copy of a page the hit path did not have. */
+  fillOnMiss: RequestHandler;
+}
+
 /**
  * Anonymous pages at the speed of static files (issue 15, decision 020). A GET of a page by a
  * visitor is answered from the cache when this content version of it has been rendered before:
  * the stored bytes in the encoding the browser takes (brotli and gzip made once, at maximum
- * quality), with a CSP that allows the page's inline scripts by their hashes instead of the
- * nonce its first rendering carried. Otherwise the page renders and streams as before, and a
- * copy of what was sent is stored: only a 200 (or the 404 page) that sets no cookie and does not
- * forbid storing, rendered for a request without the admin cookie, under the content version it
- * started with. A content change raises the version (ContentVersion), which retires every page.
+ * quality), with every header the first rendering went out with, its CSP allowing the page's
+ * inline scripts by their hashes instead of that rendering's nonce. Otherwise the page renders
+ * and streams as before, and a copy of what was sent is stored: only a 200 (or the 404 page)
+ * that sets no cookie and does not forbid storing, rendered for a request without the admin
+ * cookie, under the content version it started with. A content change raises the version
+ * (ContentVersion), which retires every page.
  */
-export function servePageCache({ cache, contentVersion, isAdminRequest, logger }: PageCacheOptions): RequestHandler {
+export function createPageCacheMiddleware({ cache, contentVersion, isAdminRequest, logger }: PageCacheOptions): PageCacheMiddleware {
   // Compressing at maximum quality takes ~0.1-0.3 s of a pool thread per page: one page at a
   // time, and a burst of new pages (a crawler walking ?search= values) is sent but not kept.
   const compressing = new WorkQueue({ concurrency: 1, maxWaiting: 8 });
   const filling = new Set<string>();
 
-  return (req, res, next) => {
+  const serveHits: RequestHandler = (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isAdminRequest(req)) {
       next();
       return;
@@ -52,22 +71,33 @@ export function servePageCache({ cache, contentVersion, isAdminRequest, logger }
           sendCachedPage(req, res, page);
           return;
         }
-        res.setHeader('X-Page-Cache', 'miss');
-        if (req.method === 'GET' && !filling.has(key)) {
-          filling.add(key);
-          captureBody(res, (body) => {
-            void store(key, version, res, body)
-              .catch((error: unknown) => {
-                if (!(error instanceof WorkQueueFullError)) logger.warn({ err: error, key }, 'a page could not be cached');
-              })
-              .finally(() => filling.delete(key));
-          });
-        }
+        res.locals.pageCacheMiss = { key, version } satisfies PageCacheMiss;
         next();
       },
       // The database did not answer: render without the cache; the page will say what it can.
       () => next(),
     );
+  };
+
+  const fillOnMiss: RequestHandler = (req, res, next) => {
+    const miss = res.locals.pageCacheMiss as PageCacheMiss | undefined;
+    if (!miss) {
+      next();
+      return;
+    }
+    const { key, version } = miss;
+    res.setHeader('X-Page-Cache', 'miss');
+    if (req.method === 'GET' && !filling.has(key)) {
+      filling.add(key);
+      captureBody(res, (body) => {
+        void store(key, version, res, body)
+          .catch((error: unknown) => {
+            if (!(error instanceof WorkQueueFullError)) logger.warn({ err: error, key }, 'a page could not be cached');
+          })
+          .finally(() => filling.delete(key));
+      });
+    }
+    next();
   };
 
   async function store(key: string, version: number, res: Response, body: Buffer | null): Promise<void> {
@@ -78,18 +108,19 @@ export function servePageCache({ cache, contentVersion, isAdminRequest, logger }
       return {
         version,
         status: res.statusCode,
-        headers: routeHeaders(res),
+        headers: headersToKeep(res, html ? inlineScriptHashes(body.toString('utf8')) : []),
         identity: body,
         br,
         gzip: gz,
         etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-        scriptHashes: html ? inlineScriptHashes(body.toString('utf8')) : [],
       } satisfies CachedPage;
     });
     // A change while it rendered or compressed: the copy may show the old content, so it is not kept.
     if ((await contentVersion.current()) !== version) return;
     cache.set(key, page);
   }
+
+  return { serveHits, fillOnMiss };
 }
 
 /** A response that may be stored for every visitor: what the first request received, complete. */
@@ -100,23 +131,8 @@ function storable(res: Response): boolean {
   return !/\b(no-store|private)\b/i.test(cacheControl);
 }
 
-/** The app-wide headers every response gets on its way here (security headers, Vary…), which a hit gets again. */
-const APP_HEADERS = new Set([
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'cross-origin-resource-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'strict-transport-security',
-  'x-content-type-options',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-  'vary',
-  'x-page-cache',
-  // Set per response by Node or for the encoding sent.
+/** Headers that belong to one response (its length, encoding, date, connection, validator), not to the page. */
+const PER_RESPONSE_HEADERS = new Set([
   'content-length',
   'content-encoding',
   'transfer-encoding',
@@ -124,35 +140,43 @@ const APP_HEADERS = new Set([
   'connection',
   'keep-alive',
   'etag',
+  'x-page-cache',
 ]);
 
-function routeHeaders(res: ServerResponse): Record<string, string | string[]> {
+/**
+ * The headers a hit goes out with: every one the first rendering went out with (the route's,
+ * the security headers, Vary), except those of that one response; the CSP's nonce replaced by
+ * the hashes of the page's inline scripts, and Vary naming Accept-Encoding (a hit picks the
+ * encoding itself).
+ */
+function headersToKeep(res: ServerResponse, scriptHashes: readonly string[]): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
-    if (value === undefined || APP_HEADERS.has(name)) continue;
+    if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
     headers[name] = Array.isArray(value) ? value : String(value);
   }
+  const policy = headers['content-security-policy'];
+  if (typeof policy === 'string' && scriptHashes.length > 0) headers['content-security-policy'] = cspWithHashes(policy, scriptHashes);
+  const vary = String(headers.vary ?? '');
+  if (!/\baccept-encoding\b/i.test(vary)) headers.vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
   return headers;
 }
 
 function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
-  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-  res.setHeader('X-Page-Cache', 'hit');
+  // The validator first: req.fresh compares the request's If-None-Match with the response's ETag.
   res.setHeader('ETag', page.etag);
-  res.vary('Accept-Encoding');
-  const policy = res.getHeader('Content-Security-Policy');
-  if (typeof policy === 'string' && page.scriptHashes.length > 0) {
-    res.setHeader('Content-Security-Policy', cspWithHashes(policy, page.scriptHashes));
-  }
+  const headers = { ...page.headers, 'x-page-cache': 'hit' };
   if (page.status === 200 && req.fresh) {
-    res.status(304).end();
+    res.writeHead(304, headers).end();
     return;
   }
   const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
-  if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  res.status(page.status);
+  res.writeHead(page.status, {
+    ...headers,
+    ...(encoding === 'br' || encoding === 'gzip' ? { 'content-encoding': encoding } : {}),
+    'content-length': body.length,
+  });
   if (req.method === 'HEAD') res.end();
   else res.end(body);
 }

@@ -112,6 +112,28 @@ describe.each(testDialects)('the page cache on %s', (dialect) => {
     }
   });
 
+  it('sends a hit with every header its rendering went out with, though it is answered before the middleware that set them', async () => {
+    const url = `${server.url}/lng-vs-cng`;
+    const first = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    await first.text();
+    expect(first.headers.get('x-page-cache')).toBe('miss');
+    let hit = first;
+    for (let attempt = 0; attempt < 50 && hit.headers.get('x-page-cache') !== 'hit'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      hit = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      await hit.text();
+    }
+    expect(hit.headers.get('x-page-cache')).toBe('hit');
+    // Those of one response, and the two a hit sets itself (checked in the tests around this one).
+    const ownHeaders = new Set(['date', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'x-page-cache', 'etag', 'content-security-policy', 'vary']);
+    const pageHeaders = (response: Response) => [...response.headers].filter(([name]) => !ownHeaders.has(name));
+    expect(pageHeaders(first).map(([name]) => name)).toEqual(
+      expect.arrayContaining(['x-frame-options', 'referrer-policy', 'x-content-type-options', 'cross-origin-opener-policy', 'content-type']),
+    );
+    expect(pageHeaders(hit)).toEqual(pageHeaders(first));
+    expect(hit.headers.get('vary')).toMatch(/^Cookie, Accept-Encoding$/i);
+  });
+
   it('answers a repeat visit with 304 and HEAD from the cache', async () => {
     const { hit } = await render(`${server.url}/sitemap`);
     expect(hit.etag).toMatch(/^"/);
