@@ -14,15 +14,12 @@ export interface LeadFormState<F extends string> {
 
 /**
  * A form's state as a page renders it: the values a classic post echoed back, with their
- * errors found again by the shared schema when that post was invalid (the URL never carries
- * messages, domain/leads/form-outcome.ts).
+ * errors found again on the server when that post was invalid (the URL never carries
+ * messages, domain/leads/form-outcome.ts; lead-url-errors.server.ts).
  */
 export function leadFormState<F extends string>(values: Record<F, string>, errors: FieldErrors = {}): LeadFormState<F> {
   return { values, errors, trap: '' };
 }
-
-/** The field errors of a failed check, none for a passed one. */
-export const errorsOf = (result: ValidationResult<unknown>): FieldErrors => (result.ok ? {} : result.fieldErrors);
 
 interface LeadFormOptions<F extends string, T extends object> {
   /** POST /api/contact or /api/request-demo (SPEC §7). */
