@@ -44,7 +44,12 @@ export default function handleRequest(
   const nonce = loadContext.nonce;
 
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    let documentReady = false;
+    // An error while rendering the page's content does not fail the shell: its Suspense
+    // boundary (root.tsx) would go out empty, to be rendered in the browser. It fails the
+    // request instead, as it did before the boundary, so React Router renders the error page
+    // on the server (and logs the error).
+    let contentError: { error: unknown } | null = null;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -63,7 +68,12 @@ export default function handleRequest(
         // does for crawlers), with every boundary inline.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
-          shellRendered = true;
+          if (contentError) {
+            clearTimeout(timeoutId);
+            reject(contentError.error);
+            return;
+          }
+          documentReady = true;
           // React's output; in production the hydration scripts wait for the first paint (decision 010).
           const body = import.meta.env.DEV ? new PassThrough() : createDeferredHydrationStream(nonce);
           body.once('finish', () => {
@@ -84,7 +94,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (documentReady) console.error(error);
+          else contentError ??= { error };
         },
       },
     );

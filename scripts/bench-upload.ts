@@ -15,10 +15,10 @@
 // The file is generated part by part as it is sent (never whole in memory, here or there),
 // then downloaded through the site and compared by MD5 with what was sent.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { startTestS3 } from '../tests/helpers/s3.ts';
 import { MiB, UploadClient } from '../tests/helpers/uploads-client.ts';
 import { printTable, startBenchServer } from './bench/server.ts';
+import { memory, serverPid } from './bench/process-memory.ts';
 
 const sizes = (process.env.BENCH_UPLOAD_SIZES ?? '256,1024').split(',').map((size) => Number(size) * MiB);
 const concurrency = Number(process.env.BENCH_UPLOAD_CONCURRENCY ?? 6);
@@ -46,21 +46,6 @@ function partSizes(total: number): number[] {
   const parts: number[] = [];
   for (let offset = 0; offset < total; offset += PART_BYTES) parts.push(Math.min(PART_BYTES, total - offset));
   return parts;
-}
-
-/** The server process (node --import tsx server/index.ts), the child of scripts/start.mjs. */
-function serverPid(startPid: number): number {
-  const children = fs.readFileSync(`/proc/${startPid}/task/${startPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  const pid = Number(children[0]);
-  if (!pid) throw new Error('server process not found');
-  return pid;
-}
-
-/** VmRSS and VmHWM (peak) of a process, in MiB. */
-function memory(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }
 
 interface Run {

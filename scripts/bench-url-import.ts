@@ -10,13 +10,13 @@
 // The file is generated as it is sent (never whole in memory), then downloaded through the site
 // and compared by MD5 with what was sent.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MiB } from '../tests/helpers/uploads-client.ts';
 import { type Outcome, importFromLink } from '../tests/helpers/url-import-client.ts';
 import { samplePdf } from '../tests/helpers/sample-files.ts';
 import { printTable, startBenchServer } from './bench/server.ts';
+import { memory, serverPid } from './bench/process-memory.ts';
 
 const sizes = (process.env.BENCH_IMPORT_SIZES ?? '256,1024').split(',').map((size) => Number(size) * MiB);
 const parallel = Number(process.env.BENCH_IMPORT_PARALLEL ?? 4);
@@ -56,19 +56,6 @@ async function startFileServer(): Promise<{ port: number; close(): Promise<void>
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-function serverPid(startPid: number): number {
-  const children = fs.readFileSync(`/proc/${startPid}/task/${startPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  const pid = Number(children[0]);
-  if (!pid) throw new Error('server process not found');
-  return pid;
-}
-
-function memory(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }
 
 const files = await startFileServer();

@@ -18,10 +18,7 @@ export default function LegalDocumentDialog({ document, open, onOpenChange, open
         title={document.title}
         description={`Last updated ${document.updated}`}
         className="max-w-2xl"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          opener.current?.focus();
-        }}
+        returnFocusTo={opener}
       >
         <div className="space-y-5 text-sm leading-relaxed text-slate-700">
           {document.sections.map((section) => (

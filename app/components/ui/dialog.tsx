@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { cn } from '~/lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -16,13 +16,24 @@ interface DialogContentProps {
   hideTitle?: boolean;
   /** Runs as the dialog closes; call event.preventDefault() to move focus somewhere else yourself. */
   onCloseAutoFocus?: (event: Event) => void;
+  /**
+   * Where focus goes when it closes, for a dialog opened without a Radix Trigger (a stand-in
+   * button that loads the dialog on first use): Radix returns focus only to its own Trigger.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
  * A modal with a visible close button: Radix gives focus trapping, Escape, backdrop
  * click and focus return. Its height is capped at 90% of the viewport, and it scrolls.
  */
-export function DialogContent({ title, description, children, className, hideTitle, onCloseAutoFocus }: DialogContentProps) {
+export function DialogContent({ title, description, children, className, hideTitle, onCloseAutoFocus, returnFocusTo }: DialogContentProps) {
+  const closeAutoFocus = returnFocusTo
+    ? (event: Event) => {
+        event.preventDefault();
+        returnFocusTo.current?.focus();
+      }
+    : onCloseAutoFocus;
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-navy-950/70 backdrop-blur-[2px]" />
@@ -33,7 +44,7 @@ export function DialogContent({ title, description, children, className, hideTit
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
-        onCloseAutoFocus={onCloseAutoFocus}
+        onCloseAutoFocus={closeAutoFocus}
       >
         <DialogPrimitive.Title className={cn('pr-8 text-xl font-bold text-ink', hideTitle && 'sr-only')}>
           {title}

@@ -23,10 +23,7 @@ export default function DemoRequestDialog({ open, onOpenChange, opener, children
         title={copy.title}
         description={copy.description}
         className="max-w-xl"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          opener.current?.focus();
-        }}
+        returnFocusTo={opener}
       >
         {children}
       </DialogContent>
