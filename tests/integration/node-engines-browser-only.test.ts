@@ -57,7 +57,7 @@ describe('packages that want Node 22 stay out of the Node server (decision 012)'
     // carousel uploader (Edit Document) and the large-file uploader (Upload Document, decision 018).
     expect(importers.map((file) => path.basename(file)).sort()).toEqual([
       expect.stringMatching(/^carousel-uploader-.*\.js$/),
-      expect.stringMatching(/^uppy-multipart-.*\.js$/),
+      expect.stringMatching(/^document-upload-parts-.*\.js$/),
     ]);
     const startup = new Set([...staticClosure(path.join(serverDir, 'index.js'))].map((file) => path.basename(file)));
     for (const importer of importers) {

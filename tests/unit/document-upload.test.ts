@@ -9,15 +9,14 @@ import {
 } from '~/features/documents/document-upload-record';
 import { formatSize, formatSizeOf } from '~/features/documents/document-upload-size';
 import {
-  MAX_PARTS,
-  MIN_PART_BYTES,
   PART_RETRY_DELAYS,
   companionRetryDelay,
   isRetryable,
   partRetryDelay,
   planParts,
   rateLimitPause,
-} from '~/lib/uppy-transfer-policy';
+} from '~/features/documents/document-upload-policy';
+import { MAX_PARTS, MIN_PART_BYTES } from '@domain/documents/upload-limits';
 
 /** The Upload Document dialog's pure helpers for large files (issue 13, SPEC §9). */
 

@@ -1,9 +1,10 @@
 import type { DocumentUpdate } from '@domain/documents/schema';
 import { type AdminDocument, type DocumentView, viewOfAdmin } from '@domain/documents/types';
 import { ApiError, apiJson, apiRequest, failureNotice } from '~/lib/api';
+import { sendWithProgress } from './document-upload-request';
 
 /**
- * The browser's document changes (SPEC §7). Each throws ApiError (~/lib/api) on a non-success
+ * The browser's document changes (docs/documents.md). Each throws ApiError (~/lib/api) on a non-success
  * answer. Lists are not fetched here: they come from the knowledge-base loader, which the
  * page revalidates after a change.
  */
@@ -27,40 +28,26 @@ export async function acceptCarouselImage(imageURL: string): Promise<string> {
   return (await apiJson<{ objectPath: string }>('PUT', '/api/carousel-images', { imageURL })).objectPath;
 }
 
-/**
- * POST /api/documents/upload with real progress: fetch cannot report upload progress, so
- * this one call uses XMLHttpRequest. Abort with the signal (the dialog's Cancel).
- */
-export function uploadDocument(form: FormData, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<AdminDocument> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/documents/upload');
-    request.withCredentials = true;
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    });
-    // A failure becomes the same ApiError as every other call's (SPEC §8's message, the server's words).
-    const failure = () => new ApiError(request.status, request.responseText, request.statusText);
-    request.addEventListener('load', () => {
-      if (request.status < 200 || request.status >= 300) return reject(failure());
-      try {
-        resolve(JSON.parse(request.responseText) as AdminDocument);
-      } catch {
-        reject(failure());
-      }
-    });
-    request.addEventListener('error', () => reject(new Error('Network error')));
-    request.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
-    signal.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(form);
+/** POST /api/documents/upload with real progress (a fraction of the form sent). Abort with the signal (the dialog's Cancel). */
+export async function uploadDocument(form: FormData, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<AdminDocument> {
+  const request = await sendWithProgress({
+    method: 'POST',
+    url: '/api/documents/upload',
+    body: form,
+    signal,
+    onProgress: (loaded, total) => {
+      if (total > 0) onProgress(loaded / total);
+    },
   });
+  try {
+    return JSON.parse(request.responseText) as AdminDocument;
+  } catch {
+    // Not the document: the same ApiError as every other call's failure (the server's words).
+    throw new ApiError(request.status, request.responseText, request.statusText);
+  }
 }
 
 /** A failure toast's text (SPEC §8): "{status}: {the server's words}", or SPEC's fallback when no answer came. */
 export function failureMessage(error: unknown, fallback: string): string {
   return failureNotice(error, fallback);
-}
-
-export function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
 }

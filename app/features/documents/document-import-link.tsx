@@ -8,16 +8,16 @@ import { Field, Input } from '~/components/ui/input';
 import { ApiError, apiJson, failureNotice } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { type DocumentFieldName, type DocumentFieldValues, DocumentFields } from './document-fields';
+import { type ImportClient, followImport, importSocketUrl } from './document-import-client';
 import { PauseResumeButton } from './document-upload-progress';
 import { formatSize, formatSizeOf } from './document-upload-size';
 
 /**
  * Import from link, inside the Upload Document dialog (docs/documents.md, "Import from
  * link"): paste a link, see what it is (`url/meta`), fill in the fields, Import. The server
- * fetches the file; this follows it over the companion socket (`url/get` for a token, then
- * /api/uploads/api/{token}): progress, Pause, Resume, Cancel, then success or the server's
- * message. A socket that closes without either says 'Socket closed unexpectedly' (SPEC §8);
- * the server has removed whatever it had stored. Loaded only when an admin opens it.
+ * fetches the file; `url/get` answers a token, and `followImport` (document-import-client.ts)
+ * follows it over the companion socket: progress, Pause, Resume, Cancel, then success or the
+ * server's message. Loaded only when an admin opens it.
  */
 
 interface RemoteMeta {
@@ -35,14 +35,7 @@ interface Progress {
   waiting: boolean;
 }
 
-/** SPEC §9: the companion socket gives up after 5 minutes without a message. */
-const SOCKET_IDLE_MS = 5 * 60_000;
 const EMPTY: DocumentFieldValues = { title: '', description: '', category: '' };
-
-function socketUrl(token: string): string {
-  const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/uploads/api/${encodeURIComponent(token)}`;
-}
 
 /** "brochure 2026.pdf" → "brochure 2026": a first guess at the title. */
 function titleFrom(name: string): string {
@@ -61,20 +54,10 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
   const [invalid, setInvalid] = useState<DocumentFieldName | 'url' | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [starting, setStarting] = useState(false);
-  const socket = useRef<WebSocket | null>(null);
-  const idleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const client = useRef<ImportClient | null>(null);
 
   // Closing the dialog mid-import cancels it: the server removes what it stored.
-  useEffect(
-    () => () => {
-      clearTimeout(idleTimer.current);
-      const open = socket.current;
-      socket.current = null;
-      if (open && open.readyState === WebSocket.OPEN) open.send(JSON.stringify({ action: 'cancel', payload: {} }));
-      open?.close();
-    },
-    [],
-  );
+  useEffect(() => () => client.current?.cancel(), []);
 
   const running = progress !== null || starting;
 
@@ -101,28 +84,10 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
     }
   }
 
-  function failed(message: string) {
-    finish();
-    toast({ title: documentsCopy.toasts.uploadFailed, description: message, variant: 'destructive' });
-  }
-
   function finish() {
-    clearTimeout(idleTimer.current);
-    socket.current = null;
+    client.current = null;
     setProgress(null);
     setStarting(false);
-  }
-
-  /** Restarts the wait for the server's next message; while paused the server is silent on purpose. */
-  function watchIdle(ws: WebSocket, paused: boolean) {
-    clearTimeout(idleTimer.current);
-    if (paused) return;
-    idleTimer.current = setTimeout(() => {
-      if (socket.current !== ws) return;
-      socket.current = null;
-      ws.close();
-      failed(copy.timedOut);
-    }, SOCKET_IDLE_MS);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -164,76 +129,44 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
   }
 
   function follow(token: string, title: string) {
-    const ws = new WebSocket(socketUrl(token));
-    socket.current = ws;
-    let outcome = false;
     setProgress({ bytesUploaded: 0, bytesTotal: meta?.size ?? 0, paused: false, waiting: true });
     setStarting(false);
-    watchIdle(ws, false);
-    ws.onmessage = (event: MessageEvent<unknown>) => {
-      if (socket.current !== ws || typeof event.data !== 'string') return;
-      let message: { action?: string; payload?: Record<string, unknown> };
-      try {
-        message = JSON.parse(event.data) as typeof message;
-      } catch {
-        return;
-      }
-      const payload = message.payload ?? {};
-      if (message.action === 'progress') {
-        const bytesUploaded = Number(payload.bytesUploaded) || 0;
-        const bytesTotal = Number(payload.bytesTotal) || 0;
-        setProgress((state) => ({
-          paused: state?.paused ?? false,
-          bytesUploaded,
-          bytesTotal: bytesTotal || state?.bytesTotal || 0,
-          waiting: bytesUploaded === 0 && bytesTotal === 0,
-        }));
-        watchIdle(ws, false);
-      } else if (message.action === 'success') {
-        outcome = true;
-        finish();
-        toast({ title: documentsCopy.toasts.uploaded, description: title });
-        // The lists come from the page's loader: running it again shows the new document.
-        void revalidator.revalidate();
-        onClose();
-      } else if (message.action === 'error') {
-        outcome = true;
-        const error = payload.error as { message?: unknown } | undefined;
-        const text = typeof payload.message === 'string' ? payload.message : typeof error?.message === 'string' ? error.message : copy.socketClosed;
-        failed(text);
-      }
-    };
-    ws.onclose = () => {
-      if (socket.current !== ws || outcome) return;
-      failed(copy.socketClosed);
-    };
+    client.current = followImport(
+      importSocketUrl(token, window.location),
+      {
+        onProgress: (bytesUploaded, bytesTotal) =>
+          setProgress((state) => ({
+            paused: state?.paused ?? false,
+            bytesUploaded,
+            bytesTotal: bytesTotal || state?.bytesTotal || 0,
+            waiting: bytesUploaded === 0 && bytesTotal === 0,
+          })),
+        onSuccess: () => {
+          finish();
+          toast({ title: documentsCopy.toasts.uploaded, description: title });
+          // The lists come from the page's loader: running it again shows the new document.
+          void revalidator.revalidate();
+          onClose();
+        },
+        onError: (message) => {
+          finish();
+          toast({ title: documentsCopy.toasts.uploadFailed, description: message, variant: 'destructive' });
+        },
+      },
+      { messages: { socketClosed: copy.socketClosed, timedOut: copy.timedOut } },
+    );
   }
 
-  function send(action: 'pause' | 'resume' | 'cancel') {
-    const ws = socket.current;
-    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ action, payload: {} }));
-  }
-
-  function pause() {
-    send('pause');
-    setProgress((state) => state && { ...state, paused: true });
-    if (socket.current) watchIdle(socket.current, true);
-  }
-
-  function resume() {
-    send('resume');
-    setProgress((state) => state && { ...state, paused: false });
-    if (socket.current) watchIdle(socket.current, false);
+  function setPaused(paused: boolean) {
+    if (paused) client.current?.pause();
+    else client.current?.resume();
+    setProgress((state) => state && { ...state, paused });
   }
 
   /** Cancel, as in the upload form: stops the import (the server removes what it stored) and closes the dialog. */
   function cancel() {
-    const ws = socket.current;
-    if (ws) {
-      send('cancel');
-      finish();
-      ws.close();
-    }
+    client.current?.cancel();
+    finish();
     onClose();
   }
 
@@ -314,7 +247,7 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
             <p role="status" className="text-sm text-slate-700">
               {status}
             </p>
-            <PauseResumeButton paused={progress.paused} onPause={pause} onResume={resume} />
+            <PauseResumeButton paused={progress.paused} onPause={() => setPaused(true)} onResume={() => setPaused(false)} />
           </div>
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { MULTIPART_THRESHOLD } from '~/lib/uppy-transfer-policy';
+import { SINGLE_REQUEST_MAX_BYTES } from '@domain/documents/upload-limits';
 import { ApiError, apiJson } from '~/lib/api';
 import { type UploadRecord, findUploadRecord, removeUploadRecord } from './document-upload-record';
 
@@ -9,12 +9,12 @@ import { type UploadRecord, findUploadRecord, removeUploadRecord } from './docum
  */
 
 export function goesInParts(file: File): boolean {
-  return file.size > MULTIPART_THRESHOLD;
+  return file.size > SINGLE_REQUEST_MAX_BYTES;
 }
 
 /** The Uppy code: imported on demand so neither visitors nor small uploads download it. */
 export function loadMultipart() {
-  return import('~/lib/uppy-multipart');
+  return import('./document-upload-parts');
 }
 
 export interface ResumeInfo {

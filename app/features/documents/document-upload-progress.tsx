@@ -2,18 +2,7 @@ import { documentsCopy } from '@content/documents';
 import { Pause, Play } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { formatSizeOf } from './document-upload-size';
-
-export interface UploadProgressState {
-  /** Bytes stored or on their way. */
-  bytesUploaded: number;
-  bytesTotal: number;
-  /** A multipart upload: it has Pause and Resume. */
-  parts: boolean;
-  paused: boolean;
-  offline: boolean;
-  /** 'No Internet connection' or 'Connected to the Internet' while it shows. */
-  notice: string | null;
-}
+import type { UploadProgressState } from './document-upload-state';
 
 /**
  * The dialog's progress while a file uploads: a bar, "12 MB of 105 MB", and for a large file

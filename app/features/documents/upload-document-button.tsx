@@ -1,41 +1,33 @@
 import { documentsCopy } from '@content/documents';
 import { documentMessages } from '@domain/documents/rules';
-import { documentUpdateSchema, documentUploadFieldsSchema } from '@domain/documents/schema';
+import { documentUploadFieldsSchema } from '@domain/documents/schema';
 import { Link2, Upload } from 'lucide-react';
-import { type FormEvent, Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog';
 import { ApiError } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import type { MultipartUpload } from '~/lib/uppy-multipart';
-import { failureMessage, isAbort, updateDocument, uploadDocument } from './document-api';
+import { failureMessage, uploadDocument } from './document-api';
 import { type DocumentFieldName, type DocumentFieldValues, DocumentFields } from './document-fields';
 import { DocumentUploadFile } from './document-upload-file';
 import { type ResumeInfo, findResumable, goesInParts, loadMultipart } from './document-upload-multipart';
-import { DocumentUploadProgress, type UploadProgressState } from './document-upload-progress';
+import { DocumentUploadProgress } from './document-upload-progress';
 import { findUploadRecord, removeUploadRecord, saveUploadRecord } from './document-upload-record';
+import { isAbortError } from './document-upload-request';
 import { formatSize } from './document-upload-size';
+import { useDocumentUpload } from './document-upload-state';
 
 /** Import from link (issue 14): its code loads when an admin opens it. */
 const DocumentImportLink = lazy(() => import('./document-import-link'));
 
 const EMPTY: DocumentFieldValues = { title: '', description: '', category: '' };
-/** SPEC §9: the back-online notice shows for 3 seconds. */
-const BACK_ONLINE_NOTICE_MS = 3000;
-
-/** The upload under way: one request (up to 100 MB), or a file in parts. */
-type Running = { kind: 'single'; controller: AbortController } | { kind: 'parts'; session: MultipartUpload; file: File };
 
 /** A failed large upload's toast text (SPEC §8): a 401 says authorization is required; a network failure names the file. */
 function transferFailure(error: unknown, fileName: string): string {
   if (error instanceof ApiError && error.status === 401) return documentsCopy.upload.authorizationRequired;
   if (error instanceof ApiError) return failureMessage(error, documentsCopy.toasts.uploadFailed);
   return documentsCopy.upload.failedToUpload(fileName);
-}
-
-function sameFields(a: DocumentFieldValues, b: DocumentFieldValues): boolean {
-  return a.title === b.title && a.description === b.description && a.category === b.category;
 }
 
 /**
@@ -53,60 +45,33 @@ export function UploadDocumentButton() {
   const [file, setFile] = useState<File | null>(null);
   const [resumeInfo, setResumeInfo] = useState<ResumeInfo | null>(null);
   const [invalid, setInvalid] = useState<DocumentFieldName | null>(null);
-  const [progress, setProgress] = useState<UploadProgressState | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const upload = useRef<Running | null>(null);
-  const noticeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const upload = useDocumentUpload();
   const revalidator = useRevalidator();
   const id = useId();
   const copy = documentsCopy.upload;
-
-  // Leaving the page stops a file in parts (the server keeps it for a resume) or aborts a request.
-  useEffect(
-    () => () => {
-      stopUpload();
-      clearTimeout(noticeTimer.current);
-    },
-    [],
-  );
 
   function reset() {
     setValues(EMPTY);
     setFile(null);
     setResumeInfo(null);
     setInvalid(null);
-    setProgress(null);
     if (fileInput.current) fileInput.current.value = '';
   }
 
-  /** Stops whatever runs without deleting anything on the server. */
-  function stopUpload() {
-    const running = upload.current;
-    upload.current = null;
-    if (running?.kind === 'parts') running.session.stop();
-    else running?.controller.abort();
-  }
-
   function changeOpen(next: boolean) {
-    if (!next) {
-      stopUpload();
-      setProgress(null);
-    }
+    if (!next) upload.stop();
     setOpen(next);
   }
 
   /** The Cancel button: aborts the upload (a file in parts is deleted on the server) and closes. */
   function cancel() {
-    const running = upload.current;
-    if (running?.kind === 'parts') {
-      upload.current = null;
-      removeUploadRecord(running.file);
+    const cancelled = upload.cancel();
+    if (cancelled) {
+      removeUploadRecord(cancelled);
       setResumeInfo(null);
-      void running.session.cancel().catch(() => {
-        // The server sweeps an unfinished upload after a day anyway.
-      });
     }
-    changeOpen(false);
+    setOpen(false);
   }
 
   function chooseFile(next: File | null) {
@@ -119,7 +84,7 @@ export function UploadDocumentButton() {
       if (!info || fileInput.current?.files?.[0] !== next) return;
       setResumeInfo(info);
       // The upload was started with these fields: offer them again.
-      setValues((current) => (sameFields(current, EMPTY) ? info.record.fields : current));
+      setValues((current) => (current.title || current.description || current.category ? current : info.record.fields));
     });
   }
 
@@ -164,78 +129,53 @@ export function UploadDocumentButton() {
     form.append('file', chosen);
 
     const controller = new AbortController();
-    const running: Running = { kind: 'single', controller };
-    upload.current = running;
-    const total = chosen.size;
-    setProgress({ bytesUploaded: 0, bytesTotal: total, parts: false, paused: false, offline: false, notice: null });
+    const { run } = upload.dispatch({ type: 'start-single', controller, bytesTotal: chosen.size });
     try {
-      const document = await uploadDocument(form, (fraction) => setProgress((state) => state && { ...state, bytesUploaded: Math.round(fraction * total) }), controller.signal);
+      const onProgress = (fraction: number) => upload.dispatch({ type: 'progress', run, bytesUploaded: Math.round(fraction * chosen.size) });
+      const document = await uploadDocument(form, onProgress, controller.signal);
+      upload.dispatch({ type: 'end', run });
       uploaded(document.title);
     } catch (error) {
-      if (isAbort(error) || upload.current !== running) return;
+      if (isAbortError(error) || !upload.isCurrent(run)) return;
+      upload.dispatch({ type: 'end', run });
       toast({ title: documentsCopy.toasts.uploadFailed, description: failureMessage(error, documentsCopy.toasts.uploadFailed), variant: 'destructive' });
-      setProgress(null);
-    } finally {
-      if (upload.current === running) upload.current = null;
     }
   }
 
   async function uploadInParts(chosen: File, fields: DocumentFieldValues) {
     const record = findUploadRecord(chosen);
-    setProgress({
-      bytesUploaded: record && resumeInfo?.record.uploadId === record.uploadId ? resumeInfo.storedBytes : 0,
-      bytesTotal: chosen.size,
-      parts: true,
-      paused: false,
-      // Uppy says when the browser is offline (at once, or within 3 s of starting if it already was).
-      offline: false,
-      notice: null,
-    });
-    const placeholder = new AbortController();
-    upload.current = { kind: 'single', controller: placeholder };
+    const storedBytes = record && resumeInfo?.record.uploadId === record.uploadId ? resumeInfo.storedBytes : 0;
+    const { run } = upload.dispatch({ type: 'start-parts', file: chosen, bytesUploaded: storedBytes });
     let module: Awaited<ReturnType<typeof loadMultipart>>;
     try {
       module = await loadMultipart();
     } catch {
-      if (placeholder.signal.aborted) return;
-      upload.current = null;
-      setProgress(null);
+      if (!upload.isCurrent(run)) return;
+      upload.dispatch({ type: 'end', run });
       toast({ title: documentsCopy.toasts.uploadFailed, description: copy.failedToUpload(chosen.name), variant: 'destructive' });
       return;
     }
-    if (placeholder.signal.aborted) return; // closed or cancelled while the code loaded
+    if (!upload.isCurrent(run)) return; // closed or cancelled while the code loaded
 
+    // The fields go with the start and again with complete: the ones typed now are the document's.
     const session = module.startMultipartUpload(chosen, fields, record ? { uploadId: record.uploadId, key: record.key } : null, {
-      onStarted: (target, storedBytes) => {
-        // The server recorded the fields the upload started with; keep them with the record.
+      onStarted: (target, stored) => {
+        // Kept with the fields the server recorded at start: a reselection offers them again.
         saveUploadRecord(chosen, { ...target, fields: record?.fields ?? fields });
-        if (record) setResumeInfo({ record: { ...record, ...target }, storedBytes });
+        if (record) setResumeInfo({ record: { ...record, ...target }, storedBytes: stored });
       },
-      onProgress: (bytesUploaded) => setProgress((state) => state && { ...state, bytesUploaded }),
-      onConnection: (online) => {
-        clearTimeout(noticeTimer.current);
-        setProgress((state) => state && { ...state, offline: !online, notice: online ? copy.backOnline : copy.offline });
-        if (online) {
-          noticeTimer.current = setTimeout(() => setProgress((state) => state && { ...state, notice: null }), BACK_ONLINE_NOTICE_MS);
-        }
-      },
+      onProgress: (bytesUploaded) => upload.dispatch({ type: 'progress', run, bytesUploaded }),
+      onConnection: (online) => upload.connection(run, online),
     });
-    const running: Running = { kind: 'parts', session, file: chosen };
-    upload.current = running;
+    upload.dispatch({ type: 'attach', run, session });
     try {
-      const answer = await session.done;
+      await session.done;
       removeUploadRecord(chosen);
-      // A resumed upload becomes a document with the fields it started with: the ones typed now win.
-      if (record && !sameFields(record.fields, fields)) {
-        try {
-          await updateDocument(answer.documentId, documentUpdateSchema.parse({ ...fields, carouselImages: [] }));
-        } catch (error) {
-          toast({ title: documentsCopy.toasts.updateFailed, description: failureMessage(error, documentsCopy.toasts.updateFailed), variant: 'destructive' });
-        }
-      }
+      upload.dispatch({ type: 'end', run });
       uploaded(fields.title);
     } catch (error) {
-      if (upload.current !== running || isAbort(error)) return;
+      if (!upload.isCurrent(run) || isAbortError(error)) return;
+      upload.dispatch({ type: 'end', run });
       // Gone or refused (the server deleted it): a new selection starts again. Else it can resume.
       if (error instanceof ApiError && [404, 413, 415].includes(error.status)) {
         removeUploadRecord(chosen);
@@ -244,26 +184,10 @@ export function UploadDocumentButton() {
         void findResumable(chosen).then((info) => setResumeInfo(info));
       }
       toast({ title: documentsCopy.toasts.uploadFailed, description: transferFailure(error, chosen.name), variant: 'destructive' });
-      setProgress(null);
-    } finally {
-      if (upload.current === running) upload.current = null;
     }
   }
 
-  function pause() {
-    const running = upload.current;
-    if (running?.kind !== 'parts') return;
-    running.session.pause();
-    setProgress((state) => state && { ...state, paused: true });
-  }
-
-  function resume() {
-    const running = upload.current;
-    if (running?.kind !== 'parts') return;
-    running.session.resume();
-    setProgress((state) => state && { ...state, paused: false });
-  }
-
+  const progress = upload.state.progress;
   const uploading = progress !== null;
   const note =
     file && goesInParts(file)
@@ -308,7 +232,7 @@ export function UploadDocumentButton() {
             <DocumentFields idPrefix={id} values={values} onChange={setValues} invalid={invalid} />
           </fieldset>
 
-          {progress ? <DocumentUploadProgress id={`${id}-progress`} state={progress} onPause={pause} onResume={resume} /> : null}
+          {progress ? <DocumentUploadProgress id={`${id}-progress`} state={progress} onPause={() => upload.setPaused(true)} onResume={() => upload.setPaused(false)} /> : null}
 
           <div className="flex flex-wrap justify-end gap-3 pt-2">
             <Button variant="outline" onClick={cancel}>

@@ -1,20 +1,18 @@
+import { MAX_PARTS, MIN_PART_BYTES } from '@domain/documents/upload-limits';
+
 /**
- * SPEC §9's upload-widget figures for a file sent in parts, and the pure decisions made with
- * them (which part is which bytes, which failure is worth another try, how long to wait).
- * No Uppy here, so unit tests and the server's docs can read the same numbers.
+ * The upload dialog's figures for a file sent in parts (docs/documents.md), and the pure
+ * decisions made with them (which part is which bytes, which failure is worth another try,
+ * how long to wait). No Uppy here, so unit tests read the same numbers. The size limits and
+ * S3's part rules come from domain/documents/upload-limits.ts, shared with the server.
  */
 
-/** Above this a document goes in parts; up to it, in one `POST /api/documents/upload`. */
-export const MULTIPART_THRESHOLD = 104_857_600;
 /** Part requests of one file at once. */
 export const PART_CONCURRENCY = 6;
 /** Waits before each new try of a failed part request: four more tries, then the upload fails. */
 export const PART_RETRY_DELAYS: readonly number[] = [0, 1000, 3000, 5000];
 /** Tries after the first for a companion call (start, list, complete, abort). */
 export const COMPANION_RETRIES = 10;
-/** S3's smallest part but the last (5 MiB) and its most parts. */
-export const MIN_PART_BYTES = 5 * 1024 * 1024;
-export const MAX_PARTS = 10_000;
 
 export interface PartPlan {
   /** 1-based, as S3 numbers parts. */
@@ -35,7 +33,7 @@ export function planParts(size: number): PartPlan[] {
 }
 
 /**
- * Whether a failed request is worth another try (SPEC §9): no answer at all (status 0: the
+ * Whether a failed request is worth another try: no answer at all (status 0: the
  * network), 408, 409, 418, 423, 429 and 5xx except 501 and 505; and an expired signed URL
  * (S3's 'Request has expired', our disk URLs' 'invalid or has expired'), which a new
  * signature fixes.

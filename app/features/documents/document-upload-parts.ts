@@ -9,20 +9,22 @@ import {
   partRetryDelay,
   planParts,
   rateLimitPause,
-} from '~/lib/uppy-transfer-policy';
+} from './document-upload-policy';
+import { NetworkError, abortError, isAbortError, sendWithProgress } from './document-upload-request';
 
 /**
- * Large documents in parts, straight to storage, on Uppy core 6 (SPEC §4, §7, §9; decision
+ * Large documents in parts, straight to storage, on Uppy core 6 (docs/documents.md; decision
  * 018). @uppy/aws-s3 6 sends the parts of one file one after another and reports companion
  * failures without their status or message, so this is our own uploader plugin (Uppy's
  * documented extension point: a BasePlugin that adds an uploader) speaking the same
- * companion calls under `/api/uploads/s3/…`: up to 6 part requests at once, SPEC's retry
- * delays, back-off on 429, pause and resume (by the admin, or by itself while offline), abort
- * on the server, and resume of an upload started in an earlier page from `file.s3Multipart`.
- * Uppy core keeps the file's state and progress and throttles the total to 500 ms updates.
+ * companion calls under `/api/uploads/s3/…`: up to 6 part requests at once, the documented
+ * retry delays, back-off on 429, pause and resume (by the admin, or by itself while offline),
+ * abort on the server, and resume of an upload started in an earlier page from
+ * `file.s3Multipart`. Uppy core keeps the file's state and progress and throttles the total
+ * to 500 ms updates. Loaded on demand (its own chunk), only for a file over 100 MB.
  */
 
-/** The document's fields, recorded by the server when the upload starts. */
+/** The document's fields: recorded by the server at start, and sent again with complete (the ones typed last win). */
 export interface UploadFieldValues {
   title: string;
   description: string;
@@ -65,21 +67,6 @@ declare module '@uppy/core/utils' {
   }
 }
 
-class NetworkError extends Error {
-  constructor() {
-    super('Network error');
-    this.name = 'NetworkError';
-  }
-}
-
-function abortError(): DOMException {
-  return new DOMException('Upload paused or cancelled', 'AbortError');
-}
-
-export function isAbortError(error: unknown): boolean {
-  return (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
-}
-
 function statusOf(error: unknown): number | null {
   if (error instanceof ApiError) return error.status;
   if (error instanceof NetworkError) return 0;
@@ -115,30 +102,11 @@ async function companion<T>(url: string, init: RequestInit, signal?: AbortSignal
 }
 
 /** PUT one part's bytes to its signed URL, with upload progress; answers the part's ETag. */
-function putPart(url: string, data: Blob, onProgress: (loaded: number) => void, signal: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(abortError());
-    const request = new XMLHttpRequest();
-    const onAbort = () => request.abort();
-    request.open('PUT', new URL(url, window.location.href).toString());
-    request.upload.addEventListener('progress', (event) => onProgress(event.loaded));
-    request.addEventListener('load', () => {
-      signal.removeEventListener('abort', onAbort);
-      if (request.status < 200 || request.status >= 300) {
-        return reject(new ApiError(request.status, request.responseText, request.statusText));
-      }
-      const etag = request.getResponseHeader('ETag');
-      if (!etag) return reject(new Error('The storage did not answer the part’s ETag.'));
-      resolve(etag.replace(/^W\//, '').replace(/"/g, ''));
-    });
-    request.addEventListener('error', () => {
-      signal.removeEventListener('abort', onAbort);
-      reject(new NetworkError());
-    });
-    request.addEventListener('abort', () => reject(abortError()));
-    signal.addEventListener('abort', onAbort, { once: true });
-    request.send(data);
-  });
+async function putPart(url: string, data: Blob, onProgress: (loaded: number) => void, signal: AbortSignal): Promise<string> {
+  const request = await sendWithProgress({ method: 'PUT', url, body: data, signal, onProgress });
+  const etag = request.getResponseHeader('ETag');
+  if (!etag) throw new Error('The storage did not answer the part’s ETag.');
+  return etag.replace(/^W\//, '').replace(/"/g, '');
 }
 
 interface PartState extends PartPlan {
@@ -184,7 +152,7 @@ class FileTransfer {
     return this.parts.reduce((sum, part) => sum + (part.etag ? part.end - part.start : part.loaded), 0);
   }
 
-  /** A companion call with SPEC's ten retries on the retryable answers. */
+  /** A companion call with ten retries on the retryable answers. */
   async #call<T>(make: () => Promise<T>, signal: AbortSignal): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       signal.throwIfAborted();
@@ -229,12 +197,14 @@ class FileTransfer {
 
     await this.#sendParts(signal);
 
+    // The fields go again: a resumed upload becomes the document with the ones typed now.
     const parts = this.parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag ?? '' }));
+    const { title, description, category } = this.fields;
     return this.#call(
       () =>
         companion<MultipartAnswer>(
           this.#uploadPath('/complete'),
-          { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ parts }) },
+          { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ parts, title, description, category }) },
           signal,
         ),
       signal,
@@ -277,7 +247,7 @@ class FileTransfer {
     }
   }
 
-  /** Sign and PUT one part; SPEC's delays [0, 1000, 3000, 5000] between tries, a back-off for everyone on 429. */
+  /** Sign and PUT one part; delays [0, 1000, 3000, 5000] between tries, a back-off for everyone on 429. */
   async #sendPart(part: PartState, signal: AbortSignal): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -427,7 +397,7 @@ class DocumentMultipart extends BasePlugin<DefinePluginOpts<PluginOptions, 'limi
         if (isPaused) stopRequests();
         else go();
       };
-      // A lost connection pauses the file by itself; back online, it goes on (SPEC §9).
+      // A lost connection pauses the file by itself; back online, it goes on.
       const onOffline = () => {
         offline = true;
         stopRequests();
