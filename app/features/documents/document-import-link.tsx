@@ -1,5 +1,4 @@
 import { documentsCopy } from '@content/documents';
-import { documentUploadFieldsSchema } from '@domain/documents/schema';
 import { Link2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -7,10 +6,11 @@ import { Button } from '~/components/ui/button';
 import { Field, Input } from '~/components/ui/input';
 import { ApiError, apiJson, failureNotice } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { type DocumentFieldName, type DocumentFieldValues, DocumentFields } from './document-fields';
+import { type DocumentFieldName, type DocumentFieldValues, DocumentFields, DocumentFormButtons, showInvalid, trimmedFields, uploadFieldProblem } from './document-fields';
 import { type ImportClient, followImport, importSocketUrl } from './document-import-client';
-import { PauseResumeButton } from './document-upload-progress';
-import { formatSize, formatSizeOf } from './document-upload-size';
+import { DocumentUploadProgress } from './document-upload-progress';
+import { formatSize } from './document-upload-size';
+import type { UploadProgressState } from './document-upload-state';
 
 /**
  * Import from link, inside the Upload Document dialog (docs/documents.md, "Import from
@@ -24,15 +24,6 @@ interface RemoteMeta {
   name: string;
   type: string;
   size: number | null;
-}
-
-interface Progress {
-  bytesUploaded: number;
-  /** 0 while the other site has not said. */
-  bytesTotal: number;
-  paused: boolean;
-  /** No bytes yet: waiting for a place among the imports running, or for the other site. */
-  waiting: boolean;
 }
 
 const EMPTY: DocumentFieldValues = { title: '', description: '', category: '' };
@@ -52,7 +43,7 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
   const [checking, setChecking] = useState(false);
   const [values, setValues] = useState<DocumentFieldValues>(EMPTY);
   const [invalid, setInvalid] = useState<DocumentFieldName | 'url' | null>(null);
-  const [progress, setProgress] = useState<Progress | null>(null);
+  const [progress, setProgress] = useState<UploadProgressState | null>(null);
   const [starting, setStarting] = useState(false);
   const client = useRef<ImportClient | null>(null);
 
@@ -96,23 +87,14 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
     if (!link) {
       setUrlError(copy.urlRequired);
       setInvalid('url');
-      toast({ title: documentsCopy.toasts.validation, description: copy.urlRequired, variant: 'destructive' });
-      document.getElementById(`${id}-url`)?.focus();
-      return;
+      return showInvalid(id, 'url', copy.urlRequired);
     }
-    const parsed = documentUploadFieldsSchema.safeParse(values);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field: DocumentFieldName = issue?.path[0] === 'title' ? 'title' : issue?.path[0] === 'category' ? 'category' : 'description';
-      setInvalid(field);
-      toast({ title: documentsCopy.toasts.validation, description: issue?.message, variant: 'destructive' });
-      document.getElementById(`${id}-${field}`)?.focus();
-      return;
-    }
-    setInvalid(null);
+    const problem = uploadFieldProblem(values);
+    setInvalid(problem?.field ?? null);
+    if (problem) return showInvalid(id, problem.field, problem.message);
     setUrlError(null);
     setStarting(true);
-    const fields = { title: values.title.trim(), description: values.description.trim(), category: values.category };
+    const fields = trimmedFields(values);
     let token: string;
     try {
       ({ token } = await apiJson<{ token: string }>('POST', '/api/uploads/url/get', { url: link, metadata: fields }));
@@ -129,18 +111,16 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
   }
 
   function follow(token: string, title: string) {
-    setProgress({ bytesUploaded: 0, bytesTotal: meta?.size ?? 0, paused: false, waiting: true });
+    setProgress({ bytesUploaded: 0, bytesTotal: meta?.size ?? 0, parts: true, paused: false, offline: false, notice: null, waiting: true });
     setStarting(false);
     client.current = followImport(
       importSocketUrl(token, window.location),
       {
         onProgress: (bytesUploaded, bytesTotal) =>
-          setProgress((state) => ({
-            paused: state?.paused ?? false,
-            bytesUploaded,
-            bytesTotal: bytesTotal || state?.bytesTotal || 0,
-            waiting: bytesUploaded === 0 && bytesTotal === 0,
-          })),
+          setProgress(
+            (state) =>
+              state && { ...state, bytesUploaded, bytesTotal: bytesTotal || state.bytesTotal, waiting: bytesUploaded === 0 && bytesTotal === 0 },
+          ),
         onSuccess: () => {
           finish();
           toast({ title: documentsCopy.toasts.uploaded, description: title });
@@ -169,10 +149,6 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
     finish();
     onClose();
   }
-
-  const percent = progress && progress.bytesTotal > 0 ? Math.min(100, Math.floor((progress.bytesUploaded / progress.bytesTotal) * 100)) : null;
-  const amount = progress ? (progress.bytesTotal > 0 ? formatSizeOf(progress.bytesUploaded, progress.bytesTotal) : copy.received(formatSize(progress.bytesUploaded))) : '';
-  const status = progress?.paused ? copy.paused : progress?.waiting ? copy.waiting : null;
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label={copy.open}>
@@ -221,49 +197,14 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
       </fieldset>
 
       {progress ? (
-        <div className="grid gap-2">
-          <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm text-slate-700">
-            <span id={`${id}-progress-label`}>{copy.progress}</span>
-            <span className="tabular-nums">
-              {amount}
-              {percent === null ? null : <span aria-hidden="true"> · {percent}%</span>}
-            </span>
-          </div>
-          <div
-            role="progressbar"
-            aria-labelledby={`${id}-progress-label`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent ?? undefined}
-            aria-valuetext={`${percent === null ? '' : `${percent}%, `}${amount}${status ? `, ${status}` : ''}`}
-            className="h-2.5 overflow-hidden rounded-full bg-slate-200"
-          >
-            <div
-              className={`h-full rounded-full transition-[width] ${status ? 'bg-slate-500' : 'bg-brand-600'} ${percent === null ? 'animate-pulse' : ''}`}
-              style={{ width: `${percent ?? (progress.bytesUploaded > 0 ? 100 : 0)}%` }}
-            />
-          </div>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p role="status" className="text-sm text-slate-700">
-              {status}
-            </p>
-            <PauseResumeButton paused={progress.paused} onPause={() => setPaused(true)} onResume={() => setPaused(false)} />
-          </div>
-        </div>
+        <DocumentUploadProgress id={`${id}-progress`} label={copy.progress} state={progress} onPause={() => setPaused(true)} onResume={() => setPaused(false)} />
       ) : null}
 
       <div className="flex flex-wrap items-center justify-between gap-3 pt-2">
         <Button type="button" variant="ghost" size="sm" onClick={onBack} disabled={running}>
           {copy.back}
         </Button>
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button type="button" variant="outline" onClick={cancel}>
-            {copy.cancel}
-          </Button>
-          <Button type="submit" disabled={running}>
-            {running ? copy.submitting : copy.submit}
-          </Button>
-        </div>
+        <DocumentFormButtons busy={running} copy={copy} onCancel={cancel} />
       </div>
     </form>
   );

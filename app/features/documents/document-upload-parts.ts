@@ -1,6 +1,7 @@
 import Uppy, { BasePlugin, type DefinePluginOpts, type PluginOpts } from '@uppy/core';
 import type { Body, Meta, UppyFile } from '@uppy/core/utils';
 import { ApiError, readApiError } from '~/lib/api';
+import type { DocumentFieldValues } from './document-fields';
 import {
   PART_CONCURRENCY,
   type PartPlan,
@@ -11,6 +12,7 @@ import {
   rateLimitPause,
 } from './document-upload-policy';
 import { NetworkError, abortError, isAbortError, sendWithProgress } from './document-upload-request';
+import type { PartsSession } from './document-upload-state';
 
 /**
  * Large documents in parts, straight to storage, on Uppy core 6 (docs/documents.md; decision
@@ -25,13 +27,7 @@ import { NetworkError, abortError, isAbortError, sendWithProgress } from './docu
  */
 
 /** The document's fields: recorded by the server at start, and sent again with complete (the ones typed last win). */
-export interface UploadFieldValues {
-  title: string;
-  description: string;
-  category: string;
-}
-
-interface MultipartFields extends Meta, UploadFieldValues {}
+interface MultipartFields extends Meta, DocumentFieldValues {}
 
 export interface MultipartTarget {
   uploadId: string;
@@ -89,10 +85,11 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** A companion call: JSON answer, an ApiError for anything but 2xx, a NetworkError for no answer. */
-async function companion<T>(url: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
+async function companion<T>(method: string, url: string, signal: AbortSignal, body?: object): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'same-origin', ...init, signal });
+    const json = body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+    response = await fetch(url, { method, credentials: 'same-origin', ...json, signal });
   } catch (error) {
     if (isAbortError(error)) throw abortError();
     throw new NetworkError();
@@ -153,11 +150,11 @@ class FileTransfer {
   }
 
   /** A companion call with ten retries on the retryable answers. */
-  async #call<T>(make: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  async #call<T>(method: string, url: string, signal: AbortSignal, body?: object): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       signal.throwIfAborted();
       try {
-        return await make();
+        return await companion<T>(method, url, signal, body);
       } catch (error) {
         if (isAbortError(error)) throw error;
         const status = statusOf(error);
@@ -171,20 +168,12 @@ class FileTransfer {
   async run(signal: AbortSignal): Promise<MultipartAnswer> {
     if (!this.target) {
       const start = { filename: this.file.name, type: this.file.type || 'application/octet-stream', metadata: this.fields };
-      this.target = await this.#call(
-        () =>
-          companion<MultipartTarget>(
-            `${this.endpoint}/s3/multipart`,
-            { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(start) },
-            signal,
-          ),
-        signal,
-      );
+      this.target = await this.#call<MultipartTarget>('POST', `${this.endpoint}/s3/multipart`, signal, start);
       this.#listed = true;
       this.onStarted(this.target, 0);
     } else if (!this.#listed) {
       // An upload from an earlier page: what does the server have already?
-      const stored = await this.#call(() => companion<StoredPart[]>(this.#uploadPath(), { method: 'GET' }, signal), signal);
+      const stored = await this.#call<StoredPart[]>('GET', this.#uploadPath(), signal);
       for (const part of stored) {
         const state = this.parts[part.PartNumber - 1];
         // A part of another size was cut otherwise (another file, a changed plan): send it again.
@@ -200,15 +189,7 @@ class FileTransfer {
     // The fields go again: a resumed upload becomes the document with the ones typed now.
     const parts = this.parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag ?? '' }));
     const { title, description, category } = this.fields;
-    return this.#call(
-      () =>
-        companion<MultipartAnswer>(
-          this.#uploadPath('/complete'),
-          { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ parts, title, description, category }) },
-          signal,
-        ),
-      signal,
-    );
+    return this.#call<MultipartAnswer>('POST', this.#uploadPath('/complete'), signal, { parts, title, description, category });
   }
 
   /** Up to `limit` workers take the missing parts in order; one failing for good stops them all. */
@@ -251,7 +232,7 @@ class FileTransfer {
   async #sendPart(part: PartState, signal: AbortSignal): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const { url } = await companion<{ url: string }>(this.#uploadPath(`/${part.partNumber}`), { method: 'GET' }, signal);
+        const { url } = await companion<{ url: string }>('GET', this.#uploadPath(`/${part.partNumber}`), signal);
         const etag = await putPart(
           url,
           this.file.slice(part.start, part.end),
@@ -285,9 +266,8 @@ class FileTransfer {
   /** Cancel: the DELETE, so the parts go from storage now (retried like every companion call). */
   async abortOnServer(): Promise<void> {
     if (!this.target) return;
-    const signal = new AbortController().signal;
     try {
-      await this.#call(() => companion<void>(this.#uploadPath(), { method: 'DELETE' }, signal), signal);
+      await this.#call<void>('DELETE', this.#uploadPath(), new AbortController().signal);
     } catch (error) {
       // Already gone is what we wanted.
       if (statusOf(error) !== 404) throw error;
@@ -297,8 +277,8 @@ class FileTransfer {
 
 /** The uploader plugin: one FileTransfer per file, driven by Uppy's pause, resume, cancel and online events. */
 class DocumentMultipart extends BasePlugin<DefinePluginOpts<PluginOptions, 'limit'>, MultipartFields, MultipartAnswer> {
-  #cancels = new Map<string, () => Promise<void>>();
-  #detaches = new Map<string, () => void>();
+  /** Per file: cancel (stops, deletes on the server) and detach (stops, keeps it for a resume). */
+  #controls = new Map<string, { cancel: () => Promise<void>; detach: () => void }>();
 
   constructor(uppy: Uppy<MultipartFields, MultipartAnswer>, opts: PluginOptions) {
     super(uppy, { limit: PART_CONCURRENCY, ...opts });
@@ -316,14 +296,12 @@ class DocumentMultipart extends BasePlugin<DefinePluginOpts<PluginOptions, 'limi
     this.uppy.removeUploader(this.#upload);
   }
 
-  /** Cancels the file's transfer and deletes its upload on the server (resolves when the DELETE has answered). */
   cancel(fileId: string): Promise<void> {
-    return this.#cancels.get(fileId)?.() ?? Promise.resolve();
+    return this.#controls.get(fileId)?.cancel() ?? Promise.resolve();
   }
 
-  /** Stops the file's transfer and forgets it, leaving the upload on the server for a later resume. */
   detach(fileId: string): void {
-    this.#detaches.get(fileId)?.();
+    this.#controls.get(fileId)?.detach();
   }
 
   #upload = async (fileIds: string[]): Promise<void> => {
@@ -368,8 +346,7 @@ class DocumentMultipart extends BasePlugin<DefinePluginOpts<PluginOptions, 'limi
         uppy.off('is-offline', onOffline);
         uppy.off('is-online', onOnline);
         uppy.off('file-removed', onRemoved);
-        this.#cancels.delete(file.id);
-        this.#detaches.delete(file.id);
+        this.#controls.delete(file.id);
         resolve();
       };
       const go = () => {
@@ -419,8 +396,7 @@ class DocumentMultipart extends BasePlugin<DefinePluginOpts<PluginOptions, 'limi
       uppy.on('is-offline', onOffline);
       uppy.on('is-online', onOnline);
       uppy.on('file-removed', onRemoved);
-      this.#cancels.set(file.id, cancel);
-      this.#detaches.set(file.id, finish);
+      this.#controls.set(file.id, { cancel, detach: finish });
       go();
     });
   }
@@ -435,15 +411,9 @@ export interface MultipartUploadHandlers {
   onConnection: (online: boolean) => void;
 }
 
-export interface MultipartUpload {
+export interface MultipartUpload extends PartsSession {
   /** The complete call's answer; rejects with an ApiError (or a network Error) when the upload failed. */
   readonly done: Promise<MultipartAnswer>;
-  pause(): void;
-  resume(): void;
-  /** Stops and deletes the upload on the server; resolves when the server has answered. */
-  cancel(): Promise<void>;
-  /** Stops without deleting: the upload stays on the server for a later resume. */
-  stop(): void;
 }
 
 /**
@@ -451,7 +421,7 @@ export interface MultipartUpload {
  * server has are listed and only the missing ones sent). One Uppy instance per upload,
  * without any UI: the dialog shows the progress and the buttons.
  */
-export function startMultipartUpload(file: File, fields: UploadFieldValues, resume: MultipartTarget | null, handlers: MultipartUploadHandlers): MultipartUpload {
+export function startMultipartUpload(file: File, fields: DocumentFieldValues, resume: MultipartTarget | null, handlers: MultipartUploadHandlers): MultipartUpload {
   const uppy = new Uppy<MultipartFields, MultipartAnswer>({ autoProceed: false, allowMultipleUploadBatches: false });
   uppy.use(DocumentMultipart, { endpoint: '/api/uploads', onStarted: handlers.onStarted });
   const plugin = uppy.getPlugin<DocumentMultipart>('DocumentMultipart');

@@ -1,37 +1,39 @@
 import { documentsCopy } from '@content/documents';
 import { Pause, Play } from 'lucide-react';
 import { Button } from '~/components/ui/button';
-import { formatSizeOf } from './document-upload-size';
+import { formatSize, formatSizeOf } from './document-upload-size';
 import type { UploadProgressState } from './document-upload-state';
 
 /**
- * The dialog's progress while a file uploads: a bar, "12 MB of 105 MB", and for a large file
- * the Pause/Resume button and the connection notices (SPEC §8, §9).
+ * A transfer's progress in the dialog (docs/documents.md): a bar, "12 MB of 105 MB" (or "3 MB
+ * received" while the total is unknown: the bar pulses), and for a file in parts or an import
+ * the status line (Paused, waiting, the connection notices) and Pause/Resume.
  */
 export function DocumentUploadProgress({
   id,
+  label,
   state,
   onPause,
   onResume,
 }: {
   id: string;
+  label: string;
   state: UploadProgressState;
   onPause: () => void;
   onResume: () => void;
 }) {
   const copy = documentsCopy.upload;
-  const percent = state.bytesTotal > 0 ? Math.min(100, Math.floor((state.bytesUploaded / state.bytesTotal) * 100)) : 0;
-  const status = state.offline ? copy.waitingForConnection : state.paused ? copy.paused : null;
+  const known = state.bytesTotal > 0;
+  const percent = known ? Math.min(100, Math.floor((state.bytesUploaded / state.bytesTotal) * 100)) : null;
+  const amount = known ? formatSizeOf(state.bytesUploaded, state.bytesTotal) : documentsCopy.importLink.received(formatSize(state.bytesUploaded));
+  const status = state.offline ? copy.waitingForConnection : state.paused ? copy.paused : state.waiting ? documentsCopy.importLink.waiting : null;
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm text-slate-700">
-        <span id={`${id}-label`}>{copy.progress}</span>
-        <span>
-          <span className="tabular-nums">{formatSizeOf(state.bytesUploaded, state.bytesTotal)}</span>
-          <span aria-hidden="true" className="tabular-nums">
-            {' '}
-            · {percent}%
-          </span>
+        <span id={`${id}-label`}>{label}</span>
+        <span className="tabular-nums">
+          {amount}
+          {percent === null ? null : <span aria-hidden="true"> · {percent}%</span>}
         </span>
       </div>
       <div
@@ -39,13 +41,13 @@ export function DocumentUploadProgress({
         aria-labelledby={`${id}-label`}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%, ${formatSizeOf(state.bytesUploaded, state.bytesTotal)}${status ? `, ${status}` : ''}`}
+        aria-valuenow={percent ?? undefined}
+        aria-valuetext={`${percent === null ? '' : `${percent}%, `}${amount}${status ? `, ${status}` : ''}`}
         className="h-2.5 overflow-hidden rounded-full bg-slate-200"
       >
         <div
-          className={`h-full rounded-full transition-[width] ${status ? 'bg-slate-500' : 'bg-brand-600'}`}
-          style={{ width: `${percent}%` }}
+          className={`h-full rounded-full transition-[width] ${status ? 'bg-slate-500' : 'bg-brand-600'} ${percent === null ? 'animate-pulse' : ''}`}
+          style={{ width: `${percent ?? (state.bytesUploaded > 0 ? 100 : 0)}%` }}
         />
       </div>
       {state.parts ? (
@@ -57,25 +59,12 @@ export function DocumentUploadProgress({
               status
             )}
           </p>
-          <PauseResumeButton paused={state.paused} onPause={onPause} onResume={onResume} />
+          <Button type="button" variant="outline" size="sm" onClick={state.paused ? onResume : onPause}>
+            {state.paused ? <Play aria-hidden="true" className="h-4 w-4" /> : <Pause aria-hidden="true" className="h-4 w-4" />}
+            {state.paused ? copy.resume : copy.pause}
+          </Button>
         </div>
       ) : null}
     </div>
-  );
-}
-
-/** Pause while a transfer runs, Resume while it is paused (SPEC §4): the upload's and the import's. */
-export function PauseResumeButton({ paused, onPause, onResume }: { paused: boolean; onPause: () => void; onResume: () => void }) {
-  const copy = documentsCopy.upload;
-  return paused ? (
-    <Button type="button" variant="outline" size="sm" onClick={onResume}>
-      <Play aria-hidden="true" className="h-4 w-4" />
-      {copy.resume}
-    </Button>
-  ) : (
-    <Button type="button" variant="outline" size="sm" onClick={onPause}>
-      <Pause aria-hidden="true" className="h-4 w-4" />
-      {copy.pause}
-    </Button>
   );
 }

@@ -1,3 +1,5 @@
+import type { DocumentFieldValues } from './document-fields';
+
 /**
  * The admin's own record of unfinished large uploads, so re-selecting a file after a reload,
  * a closed tab or a lost connection resumes it (SPEC §4, §9). Kept in localStorage of the
@@ -7,16 +9,10 @@
  * removed when the upload completes, is cancelled, or the server no longer knows it.
  */
 
-export interface UploadFields {
-  title: string;
-  description: string;
-  category: string;
-}
-
 export interface UploadRecord {
   uploadId: string;
   key: string;
-  fields: UploadFields;
+  fields: DocumentFieldValues;
   /** When it was started (ms since the epoch): records older than a week are dropped. */
   savedAt: number;
 }

@@ -12,22 +12,23 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export interface UploadProgressState {
   /** Bytes stored or on their way. */
   bytesUploaded: number;
+  /** 0 while unknown (an import whose site has not said). */
   bytesTotal: number;
-  /** A multipart upload: it has Pause and Resume. */
+  /** A file in parts or an import: it has Pause and Resume. */
   parts: boolean;
   paused: boolean;
   offline: boolean;
   /** 'No Internet connection' or 'Connected to the Internet' while it shows. */
   notice: string | null;
+  /** An import with no bytes yet: waiting for its turn, or for the other site. */
+  waiting?: boolean;
 }
 
-/** A file in parts under way (`startMultipartUpload`'s answer, as far as the dialog drives it). */
+/** A file in parts under way (`startMultipartUpload`): `cancel` deletes it on the server, `stop` keeps it for a resume. */
 export interface PartsSession {
   pause(): void;
   resume(): void;
-  /** Stops and deletes the upload on the server. */
   cancel(): Promise<void>;
-  /** Stops, keeping the upload on the server for a later resume. */
   stop(): void;
 }
 
@@ -54,10 +55,8 @@ export function isCurrent(state: UploadState, run: number): boolean {
   return state.mode !== 'idle' && state.run === run;
 }
 
-function progress(bytesTotal: number, bytesUploaded: number, parts: boolean): UploadProgressState {
-  // Uppy says when the browser is offline (at once, or within 3 s of starting if it already was).
-  return { bytesUploaded, bytesTotal, parts, paused: false, offline: false, notice: null };
-}
+// Uppy says when the browser is offline (at once, or within 3 s of starting if it already was).
+const progress = (bytesTotal: number, bytesUploaded: number, parts: boolean): UploadProgressState => ({ bytesUploaded, bytesTotal, parts, paused: false, offline: false, notice: null });
 
 export function uploadReducer(state: UploadState, action: UploadAction): UploadState {
   if (action.type === 'start-single') {

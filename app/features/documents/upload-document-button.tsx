@@ -1,6 +1,5 @@
 import { documentsCopy } from '@content/documents';
 import { documentMessages } from '@domain/documents/rules';
-import { documentUploadFieldsSchema } from '@domain/documents/schema';
 import { Link2, Upload } from 'lucide-react';
 import { type FormEvent, Suspense, lazy, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -9,7 +8,7 @@ import { Dialog, DialogContent, DialogTrigger } from '~/components/ui/dialog';
 import { ApiError } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { failureMessage, uploadDocument } from './document-api';
-import { type DocumentFieldName, type DocumentFieldValues, DocumentFields } from './document-fields';
+import { type DocumentFieldName, type DocumentFieldValues, DocumentFields, DocumentFormButtons, showInvalid, trimmedFields, uploadFieldProblem } from './document-fields';
 import { DocumentUploadFile } from './document-upload-file';
 import { type ResumeInfo, findResumable, goesInParts, loadMultipart } from './document-upload-multipart';
 import { DocumentUploadProgress } from './document-upload-progress';
@@ -88,15 +87,6 @@ export function UploadDocumentButton() {
     });
   }
 
-  function validate(): { field: DocumentFieldName; message: string } | null {
-    if (!file || file.size === 0) return { field: 'file', message: documentMessages.fileRequired };
-    const parsed = documentUploadFieldsSchema.safeParse(values);
-    if (parsed.success) return null;
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0] === 'title' ? 'title' : issue?.path[0] === 'category' ? 'category' : 'description';
-    return { field, message: issue?.message ?? documentMessages.titleRequired };
-  }
-
   function uploaded(title: string) {
     toast({ title: documentsCopy.toasts.uploaded, description: title });
     reset();
@@ -107,15 +97,10 @@ export function UploadDocumentButton() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = validate();
+    const problem = !file || file.size === 0 ? { field: 'file' as const, message: documentMessages.fileRequired } : uploadFieldProblem(values);
     setInvalid(problem?.field ?? null);
-    if (problem || !file) {
-      toast({ title: documentsCopy.toasts.validation, description: problem?.message, variant: 'destructive' });
-      document.getElementById(`${id}-${problem?.field ?? 'file'}`)?.focus();
-      return;
-    }
-    // Title and description go trimmed (SPEC §5).
-    const fields = { title: values.title.trim(), description: values.description.trim(), category: values.category };
+    if (problem || !file) return showInvalid(id, problem?.field ?? 'file', problem?.message ?? documentMessages.fileRequired);
+    const fields = trimmedFields(values);
     if (goesInParts(file)) await uploadInParts(file, fields);
     else await uploadInOneRequest(file, fields);
   }
@@ -123,9 +108,7 @@ export function UploadDocumentButton() {
   async function uploadInOneRequest(chosen: File, fields: DocumentFieldValues) {
     // The fields first, so the server can refuse an invalid form before the file arrives.
     const form = new FormData();
-    form.append('title', fields.title);
-    form.append('description', fields.description);
-    form.append('category', fields.category);
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', chosen);
 
     const controller = new AbortController();
@@ -232,15 +215,10 @@ export function UploadDocumentButton() {
             <DocumentFields idPrefix={id} values={values} onChange={setValues} invalid={invalid} />
           </fieldset>
 
-          {progress ? <DocumentUploadProgress id={`${id}-progress`} state={progress} onPause={() => upload.setPaused(true)} onResume={() => upload.setPaused(false)} /> : null}
+          {progress ? <DocumentUploadProgress id={`${id}-progress`} label={copy.progress} state={progress} onPause={() => upload.setPaused(true)} onResume={() => upload.setPaused(false)} /> : null}
 
-          <div className="flex flex-wrap justify-end gap-3 pt-2">
-            <Button variant="outline" onClick={cancel}>
-              {copy.cancel}
-            </Button>
-            <Button type="submit" disabled={uploading}>
-              {uploading ? copy.submitting : copy.submit}
-            </Button>
+          <div className="pt-2">
+            <DocumentFormButtons busy={uploading} copy={copy} onCancel={cancel} />
           </div>
         </form>
       </DialogContent>
