@@ -6,16 +6,15 @@ import { Dialog, DialogClose, DialogContent } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
 import { deleteDocument, failureMessage } from './document-api';
 
-/** Asks before deleting; toasts 'Document deleted' or 'Delete failed' (SPEC §8). */
-export function DeleteDocumentDialog({
-  document,
-  onClose,
-  onDeleted,
-}: {
+/** The edit and delete dialogs' props: the document (null: closed), and what to call when closed or done. */
+export interface DocumentDialogProps {
   document: DocumentView | null;
   onClose: () => void;
-  onDeleted: () => void;
-}) {
+  onDone: () => void;
+}
+
+/** Asks before deleting; toasts 'Document deleted' or 'Delete failed' (SPEC §8). */
+export function DeleteDocumentDialog({ document, onClose, onDone }: DocumentDialogProps) {
   const [pending, setPending] = useState(false);
   const copy = documentsCopy.remove;
 
@@ -25,7 +24,7 @@ export function DeleteDocumentDialog({
     try {
       await deleteDocument(document.id);
       toast({ title: documentsCopy.toasts.deleted, description: document.title });
-      onDeleted();
+      onDone();
     } catch (error) {
       toast({ title: documentsCopy.toasts.deleteFailed, description: failureMessage(error, documentsCopy.toasts.deleteFailed), variant: 'destructive' });
     } finally {

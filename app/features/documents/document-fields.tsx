@@ -63,19 +63,16 @@ export function DocumentFields({
   invalid: DocumentFieldName | null;
 }) {
   const copy = documentsCopy.upload;
+  // Each control's name, value and change handler.
+  const bind = (name: keyof DocumentFieldValues) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => onChange({ ...values, [name]: event.target.value }),
+  });
   return (
     <>
       <Field id={`${idPrefix}-title`} label={copy.titleLabel} invalid={invalid === 'title'}>
-        {(control) => (
-          <Input
-            {...control}
-            name="title"
-            value={values.title}
-            onChange={(event) => onChange({ ...values, title: event.target.value })}
-            maxLength={DOCUMENT_LIMITS.title}
-            autoComplete="off"
-          />
-        )}
+        {(control) => <Input {...control} {...bind('title')} maxLength={DOCUMENT_LIMITS.title} autoComplete="off" />}
       </Field>
       <Field
         id={`${idPrefix}-description`}
@@ -86,25 +83,11 @@ export function DocumentFields({
         }
         invalid={invalid === 'description'}
       >
-        {(control) => (
-          <Textarea
-            {...control}
-            name="description"
-            rows={3}
-            value={values.description}
-            onChange={(event) => onChange({ ...values, description: event.target.value })}
-            maxLength={DOCUMENT_LIMITS.description}
-          />
-        )}
+        {(control) => <Textarea {...control} {...bind('description')} rows={3} maxLength={DOCUMENT_LIMITS.description} />}
       </Field>
       <Field id={`${idPrefix}-category`} label={copy.categoryLabel} invalid={invalid === 'category'}>
         {(control) => (
-          <Select
-            {...control}
-            name="category"
-            value={values.category}
-            onChange={(event) => onChange({ ...values, category: event.target.value })}
-          >
+          <Select {...control} {...bind('category')}>
             <option value="">{copy.categoryPlaceholder}</option>
             {categoryOptions.map((option) => (
               <option key={option.value} value={option.value}>

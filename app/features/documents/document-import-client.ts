@@ -38,12 +38,6 @@ export function importSocketUrl(token: string, location: { protocol: string; hos
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/uploads/api/${encodeURIComponent(token)}`;
 }
 
-function errorText(payload: Record<string, unknown>, fallback: string): string {
-  if (typeof payload.message === 'string') return payload.message;
-  const error = payload.error as { message?: unknown } | undefined;
-  return typeof error?.message === 'string' ? error.message : fallback;
-}
-
 export function followImport(url: string, events: ImportEvents, { messages, idleMs = SOCKET_IDLE_MS, WebSocketClass = WebSocket }: ImportOptions): ImportClient {
   const socket = new WebSocketClass(url);
   let over = false;
@@ -84,7 +78,8 @@ export function followImport(url: string, events: ImportEvents, { messages, idle
       events.onSuccess();
     } else if (message.action === 'error') {
       end();
-      events.onError(errorText(payload, messages.socketClosed));
+      const error = payload.error as { message?: unknown } | undefined;
+      events.onError([payload.message, error?.message].find((text) => typeof text === 'string') ?? messages.socketClosed);
     }
   };
   socket.onclose = () => {

@@ -52,12 +52,16 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
 
   const running = progress !== null || starting;
 
+  /** The link is marked invalid, with the message under it. */
+  function refuseUrl(message: string) {
+    setUrlError(message);
+    setInvalid('url');
+  }
+
   async function check() {
     const link = url.trim();
     if (!link) {
-      setUrlError(copy.urlRequired);
-      setInvalid('url');
-      return;
+      return refuseUrl(copy.urlRequired);
     }
     setChecking(true);
     setUrlError(null);
@@ -68,8 +72,7 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
       setInvalid(null);
       setValues((current) => (current.title ? current : { ...current, title: titleFrom(found.name) }));
     } catch (error) {
-      setUrlError(error instanceof ApiError ? error.serverMessage || failureNotice(error, documentsCopy.toasts.uploadFailed) : documentsCopy.toasts.uploadFailed);
-      setInvalid('url');
+      refuseUrl(error instanceof ApiError ? error.serverMessage || failureNotice(error, documentsCopy.toasts.uploadFailed) : documentsCopy.toasts.uploadFailed);
     } finally {
       setChecking(false);
     }
@@ -85,8 +88,7 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
     event.preventDefault();
     const link = url.trim();
     if (!link) {
-      setUrlError(copy.urlRequired);
-      setInvalid('url');
+      refuseUrl(copy.urlRequired);
       return showInvalid(id, 'url', copy.urlRequired);
     }
     const problem = uploadFieldProblem(values);
@@ -100,10 +102,7 @@ export function DocumentImportLink({ onClose, onBack }: { onClose: () => void; o
       ({ token } = await apiJson<{ token: string }>('POST', '/api/uploads/url/get', { url: link, metadata: fields }));
     } catch (error) {
       setStarting(false);
-      if (error instanceof ApiError && error.fieldErrors.url?.[0]) {
-        setUrlError(error.fieldErrors.url[0]);
-        setInvalid('url');
-      }
+      if (error instanceof ApiError && error.fieldErrors.url?.[0]) refuseUrl(error.fieldErrors.url[0]);
       toast({ title: documentsCopy.toasts.uploadFailed, description: failureNotice(error, documentsCopy.toasts.uploadFailed), variant: 'destructive' });
       return;
     }

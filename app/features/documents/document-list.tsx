@@ -80,8 +80,8 @@ export function DocumentList({ list }: { list: DocumentListData }) {
       />
       {admin ? (
         <ClientOnly>
-          <EditDocumentDialog document={editing} onClose={() => setEditing(null)} onChanged={refresh} />
-          <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} onDeleted={refresh} />
+          <EditDocumentDialog document={editing} onClose={() => setEditing(null)} onDone={refresh} />
+          <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} onDone={refresh} />
         </ClientOnly>
       ) : null}
     </>

@@ -111,13 +111,8 @@ export function useDocumentUpload() {
     return running;
   }, [dispatch]);
 
-  useEffect(
-    () => () => {
-      stop();
-      clearTimeout(noticeTimer.current);
-    },
-    [stop],
-  );
+  useEffect(() => () => clearTimeout(noticeTimer.current), []);
+  useEffect(() => () => void stop(), [stop]);
 
   return {
     state,
@@ -136,8 +131,7 @@ export function useDocumentUpload() {
     setPaused(paused: boolean) {
       const running = latest.current;
       if (running.mode !== 'parts' || !running.session) return;
-      if (paused) running.session.pause();
-      else running.session.resume();
+      running.session[paused ? 'pause' : 'resume']();
       dispatch({ type: 'paused', run: running.run, paused });
     },
     /** The browser lost or found its connection: the notice, gone 3 s after coming back. */

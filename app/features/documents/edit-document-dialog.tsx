@@ -10,6 +10,7 @@ import { type DocumentFieldName, type DocumentFieldValues, DocumentFields } from
 import { failureNotice } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { updateDocument } from './document-api';
+import type { DocumentDialogProps } from './delete-document-dialog';
 import { thumbnailUrl } from './format';
 
 // Uppy and its styles load only when an admin opens the uploader; visitors never fetch them.
@@ -22,20 +23,12 @@ const CarouselUploader = lazy(() => import('./carousel-uploader'));
  * /api/documents/{id}, SPEC §7); Cancel leaves the document as it was. Images uploaded but
  * never saved are removed by the server's upload sweep.
  */
-export function EditDocumentDialog({
-  document,
-  onClose,
-  onChanged,
-}: {
-  document: DocumentView | null;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+export function EditDocumentDialog({ document, onClose, onDone }: DocumentDialogProps) {
   return (
     <Dialog open={document !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {document ? (
         <DialogContent title={documentsCopy.edit.title} description={documentsCopy.edit.description} className="sm:max-w-[52.5rem]">
-          <EditForm key={document.id} document={document} onClose={onClose} onChanged={onChanged} />
+          <EditForm key={document.id} document={document} onClose={onClose} onChanged={onDone} />
         </DialogContent>
       ) : null}
     </Dialog>
