@@ -121,8 +121,13 @@ export function useDocumentUpload() {
     isCurrent: (run: number) => isCurrent(latest.current, run),
     /** Cancel: stops, and deletes a file in parts on the server; answers that file (null if none was sent in parts). */
     cancel(): File | null {
-      const running = stop();
-      if (running.mode !== 'parts' || !running.session) return null;
+      const running = latest.current;
+      // Not `stop` first: a stopped session forgets its upload, and could no longer delete it.
+      if (running.mode !== 'parts' || !running.session) {
+        stop();
+        return null;
+      }
+      dispatch({ type: 'end' });
       void running.session.cancel().catch(() => {
         // The server sweeps an unfinished upload after a day anyway.
       });
