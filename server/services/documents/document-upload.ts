@@ -4,7 +4,7 @@ import type { AdminDocument } from '@domain/documents/types.ts';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Logger } from '../../logger.ts';
-import { type ObjectStorage, ObjectTooLargeError, objectKeys } from '../../storage/storage.ts';
+import { type Storage, ObjectTooLargeError, objectKeys } from '../../storage/storage.ts';
 import type { StoredFile } from './documents-service.ts';
 import { cleanOriginalName } from './file-name.ts';
 import { SNIFF_BYTES, peek, sniffDocumentType } from './file-types.ts';
@@ -45,7 +45,7 @@ export class DocumentUpload {
   private received: Promise<ReceivedFile> | null = null;
 
   constructor(
-    private readonly storage: ObjectStorage,
+    private readonly storage: Storage,
     private readonly logger: Logger,
     private readonly maxBytes: number,
     private readonly record: (file: StoredFile, fields: UploadFields) => Promise<AdminDocument>,

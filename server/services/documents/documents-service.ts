@@ -5,8 +5,7 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import type { DocumentRow } from '../../db/tables/documents.ts';
 import type { Logger } from '../../logger.ts';
-import type { UrlSigner } from '../../storage/signed-url.ts';
-import type { ByteRange, ObjectStorage } from '../../storage/storage.ts';
+import type { ByteRange, Storage } from '../../storage/storage.ts';
 import type { ContentVersion } from '../pages/content-version.ts';
 import { CarouselImages } from './carousel-images.ts';
 import { DocumentUpload } from './document-upload.ts';
@@ -45,9 +44,7 @@ export class DocumentsService {
 
   constructor(
     private readonly db: Db,
-    private readonly storage: ObjectStorage,
-    /** Disk storage only: checks the signed upload URLs it hands out. */
-    readonly signer: UrlSigner | null,
+    private readonly storage: Storage,
     private readonly logger: Logger,
     /** Raised after every change, so cached public pages are made again (server/page-cache/). */
     private readonly contentVersion: ContentVersion,
@@ -179,13 +176,12 @@ export class DocumentsService {
   /**
    * Removes carousel images accepted but never saved to a document (issue 16: they join a
    * document only with the edit dialog's Save, so a Cancel leaves them behind), with their
-   * thumbnails. `keysOlderThan` lists images/ keys stored before a time (the uploads
-   * storage's listing); only images older than `keepMs` go, so one waiting in an open
-   * dialog is kept. Run by the upload sweep (server/services/index.ts). Returns how many.
+   * thumbnails. Only images older than `keepMs` go, so one waiting in an open dialog is
+   * kept. Run by the upload sweep (server/services/index.ts). Returns how many.
    */
-  async sweepUnsavedImages(keysOlderThan: (before: number) => Promise<string[]>, keepMs: number, now = Date.now()): Promise<number> {
+  async sweepUnsavedImages(keepMs: number, now = Date.now()): Promise<number> {
     let removed = 0;
-    for (const key of await keysOlderThan(now - keepMs)) {
+    for (const key of await this.storage.objectsOlderThan('images/', now - keepMs)) {
       const path = `/objects/${key}`;
       if (!CAROUSEL_IMAGE_PATH.test(path)) continue;
       if ((await queries.documentsUsingImage(this.db, path, -1)).length > 0) continue;

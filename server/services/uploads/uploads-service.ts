@@ -6,24 +6,25 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import type { UploadRow } from '../../db/tables/uploads.ts';
 import type { Logger } from '../../logger.ts';
+import { MAX_PART_BYTES, MIN_PART_BYTES } from '@domain/documents/upload-limits.ts';
+import type { DiskStorage } from '../../storage/disk.ts';
 import {
-  MAX_PART_BYTES,
-  MIN_PART_BYTES,
-  type MultipartStorage,
+  ObjectTooLargeError,
+  type Storage,
   type StoredPart,
   type UploadRef,
   UnknownUploadError,
-  newUploadedDocumentKey,
   normalizeEtag,
-} from '../../storage/multipart.ts';
-import { ObjectTooLargeError, uploadIdOf } from '../../storage/storage.ts';
+  objectKeys,
+  uploadIdOf,
+} from '../../storage/storage.ts';
 import { SNIFF_BYTES, sniffDocumentType } from '../documents/file-types.ts';
 import * as queries from './queries.ts';
 
 /**
  * Uploads of large documents (docs/documents.md, "Large files"): the records and rules
  * behind the companion-style endpoints of server/api/uploads.ts. The bytes go to storage
- * (server/storage/multipart*.ts); this service decides who may touch which upload, checks
+ * (server/storage/); this service decides who may touch which upload, checks
  * the finished file as the single-request upload does (size, type from its first bytes),
  * creates the document, and sweeps what was left unfinished.
  */
@@ -88,7 +89,7 @@ export interface SweepResult {
 export class UploadsService {
   constructor(
     private readonly db: Db,
-    readonly storage: MultipartStorage,
+    private readonly storage: Storage,
     private readonly createDocument: CreateDocument,
     private readonly logger: Logger,
     private readonly options: UploadsOptions,
@@ -106,7 +107,7 @@ export class UploadsService {
   async start(admin: AdminPrincipal, upload: NewUpload): Promise<{ uploadId: string; key: string }> {
     const row = await this.insert(admin, upload, 'multipart');
     try {
-      const storageUploadId = await this.storage.create({ uploadId: row.id, key: row.object_key });
+      const storageUploadId = await this.storage.createUpload({ uploadId: row.id, key: row.object_key });
       if (storageUploadId) await queries.setStorageUploadId(this.db, row.id, storageUploadId);
     } catch (error) {
       await queries.deleteUpload(this.db, row.id);
@@ -188,35 +189,32 @@ export class UploadsService {
    * refused request's body is never read into a copy.
    */
   async receivePart(
+    disk: DiskStorage,
     uploadId: string,
     partNumber: number,
     query: Record<string, unknown>,
     declaredBytes: number | null,
     body: () => Readable,
   ): Promise<ReceiveOutcome> {
-    const receiver = this.storage.receiver;
-    if (!receiver) return { kind: 'not-found' };
-    const check = receiver.checkPartUrl(uploadId, partNumber, query);
+    const check = disk.checkPartUrl(uploadId, partNumber, query);
     if (!check.ok) return { kind: 'forbidden', reason: check.reason };
     if (declaredBytes !== null && declaredBytes > check.maxBytes) return { kind: 'too-large', maxBytes: check.maxBytes };
     const row = await queries.findUpload(this.db, uploadId);
     if (!row || row.kind !== 'multipart') return { kind: 'not-found' };
     // Parts may not change under a complete that is reading them.
     if (row.state !== 'open') return row.state === 'completing' ? { kind: 'busy' } : { kind: 'not-found' };
-    return this.receive(() => receiver.storePart(uploadId, partNumber, body(), check.maxBytes), check.maxBytes);
+    return this.receive(() => disk.receivePart(uploadId, partNumber, body(), check.maxBytes), check.maxBytes);
   }
 
   /** The disk backend's single-request form POST: `fields` came before the file and carry the signature. */
-  async receivePost(fields: ReadonlyMap<string, string>, body: () => Readable): Promise<ReceiveOutcome & { key?: string }> {
-    const receiver = this.storage.receiver;
-    if (!receiver) return { kind: 'not-found' };
-    const check = receiver.checkPostFields(fields);
+  async receivePost(disk: DiskStorage, fields: ReadonlyMap<string, string>, body: () => Readable): Promise<ReceiveOutcome & { key?: string }> {
+    const check = disk.checkPostFields(fields);
     if (!check.ok || !check.key) return { kind: 'forbidden', reason: check.ok ? 'malformed' : check.reason };
     const id = uploadIdOf(check.key);
     const row = id ? await queries.findUpload(this.db, id) : undefined;
     if (!row || row.kind !== 'single' || row.state !== 'open') return { kind: 'not-found' };
     const key = check.key;
-    const outcome = await this.receive(() => receiver.storeObject(key, body(), check.maxBytes), check.maxBytes);
+    const outcome = await this.receive(() => disk.receiveObject(key, body(), check.maxBytes), check.maxBytes);
     return { ...outcome, key };
   }
 
@@ -236,7 +234,7 @@ export class UploadsService {
     }
     result.finished = await queries.deleteDoneUploads(this.db, cutoff);
     for (const key of await this.storage.objectsOlderThan('uploads/', cutoff)) {
-      await this.storage.deleteObject(key);
+      await this.storage.delete(key);
       result.staleObjects++;
     }
     result.orphans = await this.storage.removeOrphans(cutoff, (id) => queries.uploadExists(this.db, id));
@@ -249,7 +247,7 @@ export class UploadsService {
       id: crypto.randomUUID(),
       kind,
       state: 'open',
-      object_key: newUploadedDocumentKey(),
+      object_key: objectKeys.uploadedDocument(),
       storage_upload_id: null,
       admin_id: admin.id,
       original_name: upload.originalName,
@@ -316,7 +314,7 @@ export class UploadsService {
       await this.discard(row);
       return { kind: 'unsupported' };
     }
-    await this.storage.complete(upload, chosen);
+    await this.storage.completeUpload(upload, chosen);
     const type = await sniffDocumentType(head ?? (await this.storage.readHead(row.object_key, SNIFF_BYTES)) ?? Buffer.alloc(0));
     if (!type) {
       await this.discard(row);
@@ -327,7 +325,7 @@ export class UploadsService {
 
   private async finishSingle(row: UploadRow): Promise<CompleteOutcome> {
     const stagingKey = stagingKeyOf(row);
-    const size = await this.storage.size(stagingKey);
+    const size = (await this.storage.head(stagingKey))?.size ?? null;
     if (size === null) return { kind: 'invalid', message: 'The file has not arrived: send it to the target from s3/params first.' };
     if (size > this.options.singleMaxBytes) {
       await this.discard(row);
@@ -373,10 +371,10 @@ export class UploadsService {
    */
   private async discardClaimed(row: UploadRow): Promise<boolean> {
     try {
-      if (row.kind === 'multipart') await this.storage.abort(refOf(row));
-      else await this.storage.deleteObject(stagingKeyOf(row));
+      if (row.kind === 'multipart') await this.storage.abortUpload(refOf(row));
+      else await this.storage.delete(stagingKeyOf(row));
       // A multipart upload completed in storage whose document was never made.
-      if (!(await queries.documentUsesKey(this.db, row.object_key))) await this.storage.deleteObject(row.object_key);
+      if (!(await queries.documentUsesKey(this.db, row.object_key))) await this.storage.delete(row.object_key);
       await queries.deleteUpload(this.db, row.id);
       return true;
     } catch (error) {
