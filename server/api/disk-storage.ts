@@ -7,7 +7,7 @@ import type { DiskStorage } from '../storage/disk.ts';
 import { isUploadId, uploadIdOf } from '../storage/storage.ts';
 import { streamCopy } from '../storage/stream-copy.ts';
 import { HttpError, invalidRequest } from './errors.ts';
-import { busy, parsePartNumber, uploadNotFound } from './uploads.ts';
+import { busy, completedBody, parsePartNumber, uploadNotFound } from './uploads.ts';
 import { tooLargeMessage } from '@domain/documents/upload-limits.ts';
 
 /**
@@ -17,7 +17,9 @@ import { tooLargeMessage } from '@domain/documents/upload-limits.ts';
  *
  * - PUT  /api/objects/put/uploads/<uuid>?expires&max&sig           a carousel image
  * - PUT  /api/uploads/parts/<uploadId>/<partNumber>?expires&max&sig  one part → ETag
- * - POST /api/uploads/objects  (multipart/form-data: the signed fields, then `file`)  a single-request upload
+ * - POST /api/uploads/objects  (multipart/form-data: the signed fields, then `file`)  a single-request upload,
+ *   completed at once → 201 {location, key, documentId}
+ * - GET  /api/uploads/objects/uploads/<uuid>  the plugin's `uploadURL` for it: 303 to the document's download
  */
 export function createDiskStorageRouter(services: Services, disk: DiskStorage): Router {
   const router = express.Router();
@@ -78,10 +80,20 @@ export function createDiskStorageRouter(services: Services, disk: DiskStorage): 
     const outcome = await readPostForm(req, (fields, body) => uploads.receivePost(disk, fields, body));
     if (outcome.kind === 'stored' && outcome.key) {
       logger.info({ key: outcome.key, bytes: outcome.size }, 'single-request upload received');
-      res.set('ETag', `"${outcome.etag}"`).status(201).json({ key: outcome.key });
+      // Completed at once (the intake), so the plugin's own two calls make the document; the
+      // ETag is the stored bytes', as S3 answers a POST policy upload.
+      res.set('ETag', `"${outcome.etag}"`);
+      res.status(201).json(completedBody(await uploads.completeReceived(outcome.key)));
       return;
     }
     throw await refusedTransfer(req, res, outcome);
+  });
+
+  // The `uploadURL` the plugin reports for a POST form (its url + "/" + key): the document it became.
+  router.get('/uploads/objects/uploads/:id', async (req, res) => {
+    const documentId = await uploads.documentOfUpload(`uploads/${String(req.params.id)}`);
+    if (documentId === null) throw uploadNotFound();
+    res.redirect(303, `/api/documents/download/${documentId}`);
   });
 
   return router;

@@ -1,8 +1,10 @@
 import { documentMessages } from '@domain/documents/rules.ts';
+import { tooLargeMessage, unsupportedTypeMessage } from '@domain/documents/upload-limits.ts';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
-import type { DocumentUpload, UploadRefusal } from '../services/documents/document-upload.ts';
+import type { DocumentUpload } from '../services/documents/document-upload.ts';
+import type { IntakeRefusal } from '../services/documents/intake.ts';
 import type { Services } from '../services/index.ts';
 import { streamCopy } from '../storage/stream-copy.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
@@ -24,7 +26,7 @@ const TEXT_FIELDS = new Set(['title', 'description', 'category']);
 
 export function documentUploadHandler(services: Services): RequestHandler {
   const { config, documents, logger } = services;
-  // One request carries at most 100 MB; larger documents go in parts (server/api/uploads.ts).
+  // One request carries at most 100 MiB; larger documents go in parts (server/api/uploads.ts).
   const maxBytes = config.singleUploadMaxBytes;
 
   return async (req, res) => {
@@ -39,15 +41,18 @@ export function documentUploadHandler(services: Services): RequestHandler {
     const upload = documents.startUpload(maxBytes);
     const fields = await readUploadForm(req, maxBytes, upload);
     const outcome = await upload.finish(Object.fromEntries(fields));
-    if (outcome.kind === 'refused') throw refusal(outcome);
+    if (outcome.kind === 'refused') throw intakeRefusalError(outcome);
     const { document } = outcome;
     logger.info({ admin: res.locals.admin?.username, documentId: document.id, bytes: document.sizeBytes }, 'document uploaded');
     res.status(201).json(document);
   };
 }
 
-/** The answer to a refused upload: 400 for the form, 413 for the size, 415 for the type. */
-function refusal(refused: UploadRefusal): HttpError {
+/**
+ * The answer to a refused document, whichever way it came (this request, a complete of
+ * server/api/uploads.ts): 400 for no file or bad fields, 413 for the size, 415 for the type.
+ */
+export function intakeRefusalError(refused: IntakeRefusal): HttpError {
   switch (refused.reason) {
     case 'file-missing':
       return invalidRequest(documentMessages.fileRequired, { file: [documentMessages.fileRequired] });
@@ -56,17 +61,8 @@ function refusal(refused: UploadRefusal): HttpError {
     case 'too-large':
       return new HttpError(413, tooLargeMessage(refused.maxBytes));
     case 'unsupported-type':
-      return new HttpError(
-        415,
-        'This file type is not allowed. Upload a PDF, an image (JPEG, PNG, WebP, GIF), a Word, Excel or PowerPoint file, or an MP4 video.',
-      );
+      return new HttpError(415, unsupportedTypeMessage('Upload'));
   }
-}
-
-function tooLargeMessage(maxBytes: number): string {
-  const megabytes = maxBytes / 1_048_576;
-  const limit = megabytes >= 1 ? `${Number(megabytes.toFixed(1))} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
-  return `The file is larger than the upload limit of ${limit}.`;
 }
 
 /**

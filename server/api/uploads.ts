@@ -1,12 +1,13 @@
 import type { AdminPrincipal } from '@domain/admin.ts';
 import { documentUploadFieldsSchema } from '@domain/documents/schema.ts';
-import { MAX_PARTS, tooLargeMessage, unsupportedTypeMessage } from '@domain/documents/upload-limits.ts';
+import { MAX_PARTS } from '@domain/documents/upload-limits.ts';
 import { singleLineText, z } from '@domain/zod.ts';
 import express, { type Request, type Response, type Router } from 'express';
 import type { Services } from '../services/index.ts';
 import { cleanOriginalName } from '../services/documents/file-name.ts';
 import { type CompleteOutcome, type NewUpload, PART_URL_TTL_SECONDS } from '../services/uploads/uploads-service.ts';
 import { isUploadId } from '../storage/storage.ts';
+import { intakeRefusalError } from './document-upload.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
 import { requireAdmin } from './require-admin.ts';
 
@@ -33,7 +34,6 @@ export function createUploadsRouter(services: Services): Router {
   // After the admin check, so visitors' bodies are never read. A complete lists up to 10,000 parts.
   const json = express.json({ limit: '1mb' });
   const { uploads } = services;
-  const maxBytes = uploads.maxBytes;
 
   router.post('/uploads/s3/multipart', admin, json, async (req, res) => {
     const upload = parseNewUpload(jsonBody(req));
@@ -60,9 +60,9 @@ export function createUploadsRouter(services: Services): Router {
     const { uploadId, key } = uploadRef(req);
     const parsed = completeSchema.safeParse(jsonBody(req));
     if (!parsed.success) throw invalidInput(parsed.error);
-    const parts = parsed.data.parts.map((part) => ({ partNumber: part.PartNumber, etag: part.ETag }));
-    const outcome = await uploads.complete(adminOf(res), uploadId, key, parts);
-    answerComplete(res, outcome, maxBytes);
+    const { parts, ...fields } = parsed.data;
+    const listed = parts.map((part) => ({ partNumber: part.PartNumber, etag: part.ETag }));
+    answerComplete(res, await uploads.complete(adminOf(res), uploadId, key, listed, fields));
   });
 
   router.delete('/uploads/s3/multipart/:uploadId', admin, async (req, res) => {
@@ -78,10 +78,13 @@ export function createUploadsRouter(services: Services): Router {
     res.json(await uploads.singleTarget(adminOf(res), upload, `${req.protocol}://${req.get('host') ?? ''}`));
   });
 
-  router.post('/uploads/s3/params/complete', admin, async (req, res) => {
+  router.post('/uploads/s3/params/complete', admin, json, async (req, res) => {
     const key = req.query.key;
     if (typeof key !== 'string' || key === '') throw invalidRequest(KEY_MESSAGE, { key: [KEY_MESSAGE] });
-    answerComplete(res, await uploads.completeSingle(adminOf(res), key), uploads.singleMaxBytes);
+    // The body is optional here (it used to be empty): JSON with the document's fields, if any.
+    const parsed = completeFieldsSchema.safeParse(req.is('application/json') && req.body ? req.body : {});
+    if (!parsed.success) throw invalidInput(parsed.error);
+    answerComplete(res, await uploads.completeSingle(adminOf(res), key, parsed.data));
   });
 
   router.get('/uploads/s3/sts', admin, () => {
@@ -110,7 +113,10 @@ const newUploadSchema = z.object({
   metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be an object of the document fields.' }).optional(),
 });
 
-const completeSchema = z.object({
+/** The document's fields a complete may give (a resumed upload whose title changed); missing ones keep start's. */
+const completeFieldsSchema = z.object({ title: z.unknown(), description: z.unknown(), category: z.unknown() }).partial();
+
+const completeSchema = completeFieldsSchema.extend({
   parts: z
     .array(
       z.object({
@@ -178,20 +184,22 @@ export function busy(): HttpError {
   return new HttpError(409, 'This upload is being completed or removed by another request. Try again in a moment.');
 }
 
-function answerComplete(res: Response, outcome: CompleteOutcome, maxBytes: number): void {
+function answerComplete(res: Response, outcome: CompleteOutcome): void {
+  res.json(completedBody(outcome));
+}
+
+/** The answer to a completed upload ({location, key, documentId}), or the error for any other outcome. */
+export function completedBody(outcome: CompleteOutcome): { location: string; key: string; documentId: number } {
   switch (outcome.kind) {
     case 'completed':
-      res.json({ location: `/api/documents/download/${outcome.documentId}`, key: outcome.key, documentId: outcome.documentId });
-      return;
+      return { location: `/api/documents/download/${outcome.documentId}`, key: outcome.key, documentId: outcome.documentId };
     case 'not-found':
       throw uploadNotFound();
     case 'busy':
       throw busy();
     case 'invalid':
       throw invalidRequest(outcome.message, { parts: [outcome.message] });
-    case 'too-large':
-      throw new HttpError(413, tooLargeMessage(outcome.maxBytes || maxBytes));
-    case 'unsupported':
-      throw new HttpError(415, unsupportedTypeMessage('Upload'));
+    case 'refused':
+      throw intakeRefusalError(outcome);
   }
 }

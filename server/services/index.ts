@@ -82,7 +82,7 @@ export async function createServices(
     const uploads = new UploadsService(
       database.db,
       storage,
-      (file, fields) => documents.recordUploaded(file, fields),
+      (file, fields, maxBytes) => documents.acceptStoredFile(file, fields, maxBytes),
       logger,
       { maxBytes: config.uploadMaxBytes, singleMaxBytes: config.singleUploadMaxBytes },
     );

@@ -9,6 +9,7 @@ import type { ByteRange, Storage } from '../../storage/storage.ts';
 import type { ContentVersion } from '../pages/content-version.ts';
 import { CarouselImages } from './carousel-images.ts';
 import { DocumentUpload } from './document-upload.ts';
+import { type IntakeOutcome, type IntakeRefusal, type StoredFileCandidate, checkStoredFile, isRefusal, parseDocumentFields } from './intake.ts';
 import { downloadFileName } from './file-name.ts';
 import * as queries from './queries.ts';
 import { seedSampleDocuments } from './seed.ts';
@@ -83,7 +84,40 @@ export class DocumentsService {
    * (see DocumentUpload): its file is stored as it comes and recorded once the fields pass.
    */
   startUpload(maxBytes: number): DocumentUpload {
-    return new DocumentUpload(this.storage, this.logger, maxBytes, (file, fields) => this.create(file, fields));
+    return new DocumentUpload(this.storage, maxBytes, (file, fields) => this.acceptStoredFile(file, fields, maxBytes));
+  }
+
+  /**
+   * The intake (intake.ts): a file already in storage becomes a document if its fields pass,
+   * it is not empty nor over `maxBytes`, and its first bytes are an allowed type; the row is
+   * recorded and the content version raised. A refused file is deleted from storage.
+   */
+  async acceptStoredFile(file: StoredFileCandidate, fields: Record<string, unknown>, maxBytes: number): Promise<IntakeOutcome> {
+    const parsed = parseDocumentFields(fields);
+    if (isRefusal(parsed)) return this.refuse(file.key, parsed);
+    const type = await checkStoredFile(file, maxBytes);
+    if (isRefusal(type)) return this.refuse(file.key, type);
+    try {
+      const document = await this.create({ key: file.key, size: file.size, type, originalName: file.originalName }, parsed);
+      return { kind: 'accepted', document };
+    } catch (error) {
+      await this.discardFile(file.key);
+      throw error;
+    }
+  }
+
+  private async refuse(key: string, refusal: IntakeRefusal): Promise<IntakeOutcome> {
+    await this.discardFile(key);
+    return { kind: 'refused', ...refusal };
+  }
+
+  /** Deletes a stored file that is not kept; a failure is logged, not thrown (the refusal stands). */
+  private async discardFile(key: string): Promise<void> {
+    try {
+      await this.storage.delete(key);
+    } catch (error) {
+      this.logger.error({ err: error, key }, 'could not delete a refused upload');
+    }
   }
 
   private async create(
@@ -146,14 +180,6 @@ export class DocumentsService {
     }
     await this.removeImages(parseImages(row.carousel_images));
     return true;
-  }
-
-  /**
-   * A file that arrived through the uploads service (in parts, or in one signed request) and
-   * passed its checks there (size, type from its bytes): recorded as a document.
-   */
-  recordUploaded(file: StoredFile, fields: { title: string; description: string | null; category: DocumentCategory }): Promise<AdminDocument> {
-    return this.create(file, fields);
   }
 
   /** The sample documents, once per database (see migration 005). */

@@ -1,5 +1,5 @@
 import type { AdminPrincipal } from '@domain/admin.ts';
-import { type DocumentCategory, type DocumentFileType, documentMessages, isDocumentCategory } from '@domain/documents/rules.ts';
+import { documentMessages } from '@domain/documents/rules.ts';
 import type { DocumentUploadFields } from '@domain/documents/schema.ts';
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -18,7 +18,8 @@ import {
   objectKeys,
   uploadIdOf,
 } from '../../storage/storage.ts';
-import { SNIFF_BYTES, sniffDocumentType } from '../documents/file-types.ts';
+import { SNIFF_BYTES } from '../documents/file-types.ts';
+import { type IntakeOutcome, type IntakeRefusal, type StoredFileCandidate, checkStoredFile, isRefusal, parseDocumentFields } from '../documents/intake.ts';
 import * as queries from './queries.ts';
 
 /**
@@ -40,11 +41,15 @@ export const POST_TARGET_TTL_SECONDS = 15 * 60;
 /** Rows the sweep takes per run; the rest wait for the next. */
 const SWEEP_BATCH = 500;
 
-/** Makes the document once the file is checked (DocumentsService.create). */
-export type CreateDocument = (
-  file: { key: string; size: number; type: DocumentFileType; originalName: string },
-  fields: DocumentUploadFields,
-) => Promise<{ id: number }>;
+/** The documents' intake (DocumentsService.acceptStoredFile): checks the stored file and records the document. */
+export type AcceptStoredFile = (file: StoredFileCandidate, fields: Record<string, unknown>, maxBytes: number) => Promise<IntakeOutcome>;
+
+/** The document's fields as a request gives them, before the schema has checked them. */
+export interface DocumentFieldsInput {
+  title: unknown;
+  description: unknown;
+  category: unknown;
+}
 
 export interface UploadsOptions {
   /** UPLOAD_MAX_BYTES: the largest document. */
@@ -60,13 +65,13 @@ export interface NewUpload {
   fields: DocumentUploadFields;
 }
 
+/** How a complete ended: a document, or a refusal (the intake's, or the parts listed). */
 export type CompleteOutcome =
   | { kind: 'completed'; documentId: number; key: string }
   | { kind: 'not-found' }
   | { kind: 'busy' }
   | { kind: 'invalid'; message: string }
-  | { kind: 'too-large'; maxBytes: number }
-  | { kind: 'unsupported' };
+  | ({ kind: 'refused' } & IntakeRefusal);
 
 export type ReceiveOutcome =
   | { kind: 'stored'; etag: string; size: number }
@@ -90,7 +95,7 @@ export class UploadsService {
   constructor(
     private readonly db: Db,
     private readonly storage: Storage,
-    private readonly createDocument: CreateDocument,
+    private readonly accept: AcceptStoredFile,
     private readonly logger: Logger,
     private readonly options: UploadsOptions,
   ) {}
@@ -137,12 +142,21 @@ export class UploadsService {
   /**
    * POST s3/multipart/:uploadId/complete: checks the listed parts against storage, the size
    * and the type, then assembles the file and creates the document. One request at a time
-   * per upload (claimed in the database); a repeat after success answers the same.
+   * per upload (claimed in the database); a repeat after success answers the same. `fields`
+   * given here replace those recorded at start (a resumed upload whose title changed).
    */
-  async complete(admin: AdminPrincipal, uploadId: string, key: string, parts: { partNumber: number; etag: string }[]): Promise<CompleteOutcome> {
+  async complete(
+    admin: AdminPrincipal,
+    uploadId: string,
+    key: string,
+    parts: { partNumber: number; etag: string }[],
+    fields: Partial<DocumentFieldsInput> = {},
+  ): Promise<CompleteOutcome> {
     const row = await this.ownRow(admin, uploadId, key, 'multipart');
     if (!row) return { kind: 'not-found' };
-    return this.claimed(row, () => this.finishMultipart(row, parts));
+    const merged = fieldsOf(row, fields);
+    if (isRefusal(merged)) return { kind: 'refused', ...merged };
+    return this.claimed(row, () => this.finishMultipart(row, parts, merged));
   }
 
   /** DELETE s3/multipart/:uploadId: removes the parts and the record. */
@@ -176,11 +190,34 @@ export class UploadsService {
   }
 
   /** POST s3/params/complete?key=uploads/<id>: the single-request upload is checked and becomes a document. */
-  async completeSingle(admin: AdminPrincipal, stagingKey: string): Promise<CompleteOutcome> {
+  async completeSingle(admin: AdminPrincipal, stagingKey: string, fields: Partial<DocumentFieldsInput> = {}): Promise<CompleteOutcome> {
     const id = uploadIdOf(stagingKey);
     const row = id ? await queries.findUpload(this.db, id) : undefined;
     if (!row || row.kind !== 'single' || row.admin_id !== admin.id) return { kind: 'not-found' };
-    return this.claimed(row, () => this.finishSingle(row));
+    const merged = fieldsOf(row, fields);
+    if (isRefusal(merged)) return { kind: 'refused', ...merged };
+    return this.claimed(row, () => this.finishSingle(row, merged));
+  }
+
+  /**
+   * The disk backend's single-request form, once its file is stored: completed at once with
+   * the fields recorded by s3/params, so the official plugin's two calls make the document
+   * (docs/documents.md). The signed form was the permission; a later complete answers the same.
+   */
+  async completeReceived(stagingKey: string): Promise<CompleteOutcome> {
+    const id = uploadIdOf(stagingKey);
+    const row = id ? await queries.findUpload(this.db, id) : undefined;
+    if (!row || row.kind !== 'single') return { kind: 'not-found' };
+    const fields = fieldsOf(row, {});
+    if (isRefusal(fields)) return { kind: 'refused', ...fields };
+    return this.claimed(row, () => this.finishSingle(row, fields));
+  }
+
+  /** The document a single-request upload became (its `uploadURL`, GET on disk), or null. */
+  async documentOfUpload(stagingKey: string): Promise<number | null> {
+    const id = uploadIdOf(stagingKey);
+    const row = id ? await queries.findUpload(this.db, id) : undefined;
+    return row?.kind === 'single' && row.state === 'done' ? row.document_id : null;
   }
 
   /**
@@ -293,7 +330,7 @@ export class UploadsService {
     }
   }
 
-  private async finishMultipart(row: UploadRow, requested: { partNumber: number; etag: string }[]): Promise<CompleteOutcome> {
+  private async finishMultipart(row: UploadRow, requested: { partNumber: number; etag: string }[], fields: DocumentUploadFields): Promise<CompleteOutcome> {
     const upload = refOf(row);
     const stored = await this.storage.listParts(upload);
     if (!stored) {
@@ -304,58 +341,50 @@ export class UploadsService {
     const chosen = choosePartsToComplete(stored, requested);
     if (typeof chosen === 'string') return { kind: 'invalid', message: chosen };
     const size = chosen.reduce((sum, part) => sum + part.size, 0);
-    if (size > this.options.maxBytes) {
-      await this.discard(row);
-      return { kind: 'too-large', maxBytes: this.options.maxBytes };
-    }
-    // Disk reads the first bytes from the parts and refuses before assembling; S3 only after.
+    // Refused before assembling where it can be: the size on both, the type on disk, which
+    // reads the first bytes from the parts (S3 only after, in the intake).
+    if (size > this.options.maxBytes) return this.refuse(row, { reason: 'too-large', maxBytes: this.options.maxBytes });
     const head = await this.storage.peekParts(upload, chosen, SNIFF_BYTES);
-    if (head && !(await sniffDocumentType(head))) {
-      await this.discard(row);
-      return { kind: 'unsupported' };
-    }
+    const early = head ? await checkStoredFile({ size, head }, this.options.maxBytes) : null;
+    if (early && isRefusal(early)) return this.refuse(row, early);
     await this.storage.completeUpload(upload, chosen);
-    const type = await sniffDocumentType(head ?? (await this.storage.readHead(row.object_key, SNIFF_BYTES)) ?? Buffer.alloc(0));
-    if (!type) {
-      await this.discard(row);
-      return { kind: 'unsupported' };
-    }
-    return this.finish(row, size, type);
+    return this.finish(row, size, fields, this.options.maxBytes);
   }
 
-  private async finishSingle(row: UploadRow): Promise<CompleteOutcome> {
+  private async finishSingle(row: UploadRow, fields: DocumentUploadFields): Promise<CompleteOutcome> {
     const stagingKey = stagingKeyOf(row);
-    const size = (await this.storage.head(stagingKey))?.size ?? null;
-    if (size === null) return { kind: 'invalid', message: 'The file has not arrived: send it to the target from s3/params first.' };
-    if (size > this.options.singleMaxBytes) {
-      await this.discard(row);
-      return { kind: 'too-large', maxBytes: this.options.singleMaxBytes };
+    if (!(await this.storage.head(stagingKey))) {
+      return { kind: 'invalid', message: 'The file has not arrived: send it to the target from s3/params first.' };
     }
-    const type = size > 0 ? await sniffDocumentType((await this.storage.readHead(stagingKey, SNIFF_BYTES)) ?? Buffer.alloc(0)) : null;
-    if (size === 0 || !type) {
-      await this.discard(row);
-      return size === 0 ? { kind: 'invalid', message: documentMessages.fileRequired } : { kind: 'unsupported' };
-    }
-    // Out of uploads/: its target URL, still unexpired, could otherwise replace a checked file.
+    // Out of uploads/ first: its target URL, still unexpired, could otherwise replace a checked file.
     await this.storage.promote(stagingKey, row.object_key);
-    return this.finish(row, size, type);
+    const size = (await this.storage.head(row.object_key))?.size ?? 0;
+    return this.finish(row, size, fields, this.options.singleMaxBytes);
   }
 
-  private async finish(row: UploadRow, size: number, type: DocumentFileType): Promise<CompleteOutcome> {
-    let documentId: number;
+  /** Hands the stored file to the documents' intake; a refused upload is discarded with its row. */
+  private async finish(row: UploadRow, size: number, fields: DocumentUploadFields, maxBytes: number): Promise<CompleteOutcome> {
+    let outcome: IntakeOutcome;
     try {
-      const document = await this.createDocument(
-        { key: row.object_key, size, type, originalName: row.original_name },
-        { title: row.title, description: row.description, category: categoryOf(row) },
-      );
-      documentId = document.id;
+      const head = (await this.storage.readHead(row.object_key, SNIFF_BYTES)) ?? Buffer.alloc(0);
+      outcome = await this.accept({ key: row.object_key, size, head, originalName: row.original_name }, fields, maxBytes);
     } catch (error) {
       await this.discard(row);
       throw error;
     }
+    if (outcome.kind === 'refused') {
+      await this.discard(row);
+      return outcome;
+    }
+    const documentId = outcome.document.id;
     await queries.markUploadDone(this.db, row.id, documentId);
     this.logger.info({ uploadId: row.id, documentId, bytes: size, kind: row.kind }, 'upload completed');
     return { kind: 'completed', documentId, key: row.object_key };
+  }
+
+  private async refuse(row: UploadRow, refusal: IntakeRefusal): Promise<CompleteOutcome> {
+    await this.discard(row);
+    return { kind: 'refused', ...refusal };
   }
 
   /** Discards an upload this request holds: marked sweeping first, so a failure below is retried by the sweep. */
@@ -425,11 +454,16 @@ function refOf(row: UploadRow): UploadRef {
   return { uploadId: row.id, key: row.object_key, storageUploadId: row.storage_upload_id };
 }
 
+/** The document's fields as a complete finds them: what it names, else what start recorded, checked as start checks them. */
+function fieldsOf(row: UploadRow, given: Partial<DocumentFieldsInput>): DocumentUploadFields | IntakeRefusal {
+  return parseDocumentFields({
+    title: given.title ?? row.title,
+    description: given.description !== undefined ? given.description : row.description,
+    category: given.category ?? row.category,
+  });
+}
+
 /** Where a single-request upload lands before it is checked: uploads/<id>, like a carousel image. */
 function stagingKeyOf(row: UploadRow): string {
   return `uploads/${row.id}`;
-}
-
-function categoryOf(row: UploadRow): DocumentCategory {
-  return isDocumentCategory(row.category) ? row.category : 'articles';
 }
