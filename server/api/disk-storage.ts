@@ -1,5 +1,3 @@
-import type { Readable } from 'node:stream';
-import busboy from 'busboy';
 import express, { type Request, type Response, type Router } from 'express';
 import type { Services } from '../services/index.ts';
 import type { ReceiveOutcome } from '../services/uploads/uploads-service.ts';
@@ -7,6 +5,7 @@ import type { DiskStorage } from '../storage/disk.ts';
 import { isUploadId, uploadIdOf } from '../storage/storage.ts';
 import { streamCopy } from '../storage/stream-copy.ts';
 import { HttpError, invalidRequest } from './errors.ts';
+import { readMultipartForm } from './multipart-form.ts';
 import { busy, completedBody, parsePartNumber, uploadNotFound } from './uploads.ts';
 import { tooLargeMessage } from '@domain/documents/upload-limits.ts';
 
@@ -77,7 +76,13 @@ export function createDiskStorageRouter(services: Services, disk: DiskStorage): 
 
   router.post('/uploads/objects', async (req, res) => {
     if (!req.is('multipart/form-data')) throw new HttpError(415, 'Send the file as multipart/form-data.');
-    const outcome = await readPostForm(req, (fields, body) => uploads.receivePost(disk, fields, body));
+    // Text fields first, then `file`, as Uppy and S3 send them: the fields carry the signature.
+    const form = await readMultipartForm(req, {
+      limits: { files: 1, fields: 20, parts: 22, fieldSize: 8 * 1024 },
+      onFile: (file, _filename, fields) => uploads.receivePost(disk, fields, () => file),
+    });
+    const outcome = form.file;
+    if (!outcome) throw invalidRequest('The form has no file part.', { file: ['The form has no file part.'] });
     if (outcome.kind === 'stored' && outcome.key) {
       logger.info({ key: outcome.key, bytes: outcome.size }, 'single-request upload received');
       // Completed at once (the intake), so the plugin's own two calls make the document; the
@@ -126,72 +131,5 @@ function drain(req: Request): Promise<void> {
     req.on('end', resolve);
     req.on('close', resolve);
     req.resume();
-  });
-}
-
-/**
- * Reads a single-request form (disk's stand-in for an S3 POST policy): text fields first,
- * then `file`, as Uppy and S3 send them. The file's stream goes to `onFile` with the fields
- * so far; any other part, a second file, or a form that breaks off is drained, not stored.
- */
-function readPostForm(
-  req: Request,
-  onFile: (fields: ReadonlyMap<string, string>, body: () => Readable) => Promise<ReceiveOutcome & { key?: string }>,
-): Promise<ReceiveOutcome & { key?: string }> {
-  return new Promise((resolve, reject) => {
-    const fields = new Map<string, string>();
-    let outcome: Promise<ReceiveOutcome & { key?: string }> | null = null;
-    let failed = false;
-    let parser: busboy.Busboy;
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      req.unpipe(parser);
-      parser.destroy();
-      req.resume();
-      Promise.resolve(outcome)
-        .catch(() => undefined)
-        .finally(() => reject(error));
-    };
-    const broken = () => fail(new HttpError(400, 'The upload was cut short or is not a valid multipart form. Try again.'));
-    try {
-      parser = busboy({
-        headers: req.headers,
-        limits: { files: 1, fields: 20, parts: 22, fieldSize: 8 * 1024 },
-      });
-    } catch {
-      reject(new HttpError(400, 'The upload is not a valid multipart form.'));
-      return;
-    }
-    parser.on('field', (name, value) => {
-      if (!fields.has(name)) fields.set(name, value);
-    });
-    parser.on('file', (name, stream) => {
-      const copy = streamCopy(stream, broken);
-      if (name !== 'file' || outcome || failed) {
-        copy.destroy();
-        return;
-      }
-      outcome = onFile(fields, () => copy).finally(() => copy.destroy());
-      // A broken stream has already failed the form with a 400; anything else is storage failing.
-      outcome.catch(fail);
-    });
-    parser.on('error', broken);
-    parser.on('close', () => {
-      if (failed) return;
-      if (!outcome) {
-        reject(
-          invalidRequest('The form has no file part.', {
-            file: ['The form has no file part.'],
-          }),
-        );
-        return;
-      }
-      outcome.then(resolve, fail);
-    });
-    req.on('close', () => {
-      if (!req.complete) fail(new HttpError(400, 'The upload was interrupted.'));
-    });
-    req.pipe(parser);
   });
 }

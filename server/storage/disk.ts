@@ -5,14 +5,8 @@ import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { SignedCheck, UrlSigner } from './signed-url.ts';
+import type { ByteRange, PostTarget, PutOptions, SignOptions, Storage, StoredPart, UploadRef } from './storage.ts';
 import {
-  type ByteRange,
-  type PostTarget,
-  type PutOptions,
-  type SignOptions,
-  type Storage,
-  type StoredPart,
-  type UploadRef,
   ByteLimit,
   UnknownUploadError,
   assertObjectKey,
@@ -117,16 +111,7 @@ export class DiskStorage implements Storage {
   async postTarget(key: string, { expiresInSeconds, maxBytes, origin }: SignOptions & { origin: string }): Promise<PostTarget> {
     assertObjectKey(key);
     const { expires, max, sig } = this.signer.sign(`POST\n${key}`, nowSeconds() + expiresInSeconds, maxBytes);
-    return {
-      url: `${origin}${POST_TARGET_PATH}`,
-      fields: {
-        key,
-        success_action_status: '201',
-        expires,
-        max,
-        signature: sig,
-      },
-    };
+    return { url: `${origin}${POST_TARGET_PATH}`, fields: { key, success_action_status: '201', expires, max, signature: sig } };
   }
 
   async createUpload({ uploadId }: Omit<UploadRef, 'storageUploadId'>): Promise<null> {
@@ -156,11 +141,7 @@ export class DiskStorage implements Storage {
       const partNumber = Number(match[1]);
       const seen = newest.get(partNumber);
       if (!seen || stat.mtimeMs > seen.mtimeMs || (stat.mtimeMs === seen.mtimeMs && name > seen.name)) {
-        newest.set(partNumber, {
-          part: { partNumber, etag: match[2], size: stat.size },
-          mtimeMs: stat.mtimeMs,
-          name,
-        });
+        newest.set(partNumber, { part: { partNumber, etag: match[2], size: stat.size }, mtimeMs: stat.mtimeMs, name });
       }
     }
     return [...newest.values()].map((entry) => entry.part).sort((a, b) => a.partNumber - b.partNumber);
@@ -284,11 +265,7 @@ export class DiskStorage implements Storage {
 
   private removeDir(uploadId: string): Promise<void> {
     // maxRetries: a part being renamed in while the directory goes (ENOTEMPTY) is retried.
-    return fs.rm(this.dirOf(uploadId), {
-      recursive: true,
-      force: true,
-      maxRetries: 3,
-    });
+    return fs.rm(this.dirOf(uploadId), { recursive: true, force: true, maxRetries: 3 });
   }
 
   private dirOf(uploadId: string): string {

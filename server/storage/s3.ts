@@ -16,18 +16,8 @@ import {
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config.ts';
-import {
-  type ByteRange,
-  type PostTarget,
-  type PutOptions,
-  type SignOptions,
-  type Storage,
-  type StoredPart,
-  type UploadRef,
-  ObjectTooLargeError,
-  assertObjectKey,
-  normalizeEtag,
-} from './storage.ts';
+import type { ByteRange, PostTarget, PutOptions, SignOptions, Storage, StoredPart, UploadRef } from './storage.ts';
+import { ObjectTooLargeError, assertObjectKey, normalizeEtag, readToBuffer } from './storage.ts';
 
 type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
@@ -69,16 +59,9 @@ export class S3Storage implements Storage {
     });
     // Where presigned URLs point (virtual-hosted or path style, custom endpoint or AWS),
     // taken from a real one so it always matches what the browser will be sent to.
-    const sample = await getSignedUrl(
-      client,
-      new PutObjectCommand({
-        Bucket: config.bucket,
-        Key: 'uploads/origin-probe',
-      }),
-      {
-        expiresIn: 60,
-      },
-    );
+    const sample = await getSignedUrl(client, new PutObjectCommand({ Bucket: config.bucket, Key: 'uploads/origin-probe' }), {
+      expiresIn: 60,
+    });
     return new S3Storage(client, config.bucket, new URL(sample).origin);
   }
 
@@ -92,25 +75,12 @@ export class S3Storage implements Storage {
 
     const flushPart = async () => {
       uploadId ??=
-        (
-          await this.client.send(
-            new CreateMultipartUploadCommand({
-              Bucket: this.bucket,
-              Key: key,
-              ContentType: contentType,
-            }),
-          )
-        ).UploadId ?? null;
+        (await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }))).UploadId ??
+        null;
       if (!uploadId) throw new Error('S3 did not return an upload id');
       const PartNumber = parts.length + 1;
       const { ETag } = await this.client.send(
-        new UploadPartCommand({
-          Bucket: this.bucket,
-          Key: key,
-          UploadId: uploadId,
-          PartNumber,
-          Body: Buffer.concat(pending),
-        }),
+        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: Buffer.concat(pending) }),
       );
       if (!ETag) throw new Error('S3 did not return an ETag for a part');
       parts.push({ PartNumber, ETag });
@@ -142,12 +112,7 @@ export class S3Storage implements Storage {
       } else {
         if (pendingBytes > 0) await flushPart();
         await this.client.send(
-          new CompleteMultipartUploadCommand({
-            Bucket: this.bucket,
-            Key: key,
-            UploadId: uploadId,
-            MultipartUpload: { Parts: parts },
-          }),
+          new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
         );
       }
       return { size: total };
@@ -162,11 +127,7 @@ export class S3Storage implements Storage {
     assertObjectKey(key);
     try {
       const result = await this.client.send(
-        new GetObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-        }),
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
       );
       if (!result.Body) return null;
       return result.Body instanceof Readable ? result.Body : Readable.fromWeb(result.Body.transformToWebStream() as never);
@@ -193,35 +154,19 @@ export class S3Storage implements Storage {
   }
 
   async readHead(key: string, bytes: number): Promise<Buffer | null> {
-    assertObjectKey(key);
-    try {
-      const result = await this.client.send(
-        new GetObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          Range: `bytes=0-${bytes - 1}`,
-        }),
-      );
-      return result.Body ? Buffer.from(await result.Body.transformToByteArray()) : Buffer.alloc(0);
-    } catch (error) {
-      if (isNotFound(error)) return null;
+    const stream = await this.get(key, { start: 0, end: bytes - 1 }).catch((error: unknown) => {
       // An empty object has no byte 0: S3 answers 416.
-      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return Buffer.alloc(0);
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return Readable.from([]);
       throw error;
-    }
+    });
+    return stream ? readToBuffer(stream, bytes) : null;
   }
 
   async promote(fromKey: string, toKey: string): Promise<void> {
     assertObjectKey(fromKey);
     assertObjectKey(toKey);
     // One CopyObject takes up to 5 GB; single-request uploads are at most 100 MiB.
-    await this.client.send(
-      new CopyObjectCommand({
-        Bucket: this.bucket,
-        Key: toKey,
-        CopySource: `${this.bucket}/${fromKey}`,
-      }),
-    );
+    await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: toKey, CopySource: `${this.bucket}/${fromKey}` }));
     await this.delete(fromKey);
   }
 
@@ -229,13 +174,7 @@ export class S3Storage implements Storage {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
-          Bucket: this.bucket,
-          Prefix: prefix,
-          ContinuationToken: token,
-        }),
-      );
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
       for (const object of page.Contents ?? []) {
         if (object.Key && object.LastModified && object.LastModified.getTime() < before) keys.push(object.Key);
       }
@@ -265,11 +204,7 @@ export class S3Storage implements Storage {
     assertObjectKey(key);
     // The browser's claimed type is not trusted; downloads carry the type found in the bytes.
     const { UploadId } = await this.client.send(
-      new CreateMultipartUploadCommand({
-        Bucket: this.bucket,
-        Key: key,
-        ContentType: 'application/octet-stream',
-      }),
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: 'application/octet-stream' }),
     );
     if (!UploadId) throw new Error('S3 did not return an upload id');
     return UploadId;
@@ -288,19 +223,10 @@ export class S3Storage implements Storage {
     try {
       // ListParts answers at most 1,000 parts a page; an upload may have 10,000.
       for (;;) {
-        const page = await this.client.send(
-          new ListPartsCommand({
-            ...this.target(upload),
-            PartNumberMarker: marker,
-          }),
-        );
+        const page = await this.client.send(new ListPartsCommand({ ...this.target(upload), PartNumberMarker: marker }));
         for (const part of page.Parts ?? []) {
           if (part.PartNumber === undefined || !part.ETag) continue;
-          parts.push({
-            partNumber: part.PartNumber,
-            etag: normalizeEtag(part.ETag),
-            size: part.Size ?? 0,
-          });
+          parts.push({ partNumber: part.PartNumber, etag: normalizeEtag(part.ETag), size: part.Size ?? 0 });
         }
         if (!page.IsTruncated || !page.NextPartNumberMarker || page.NextPartNumberMarker === marker) break;
         marker = page.NextPartNumberMarker;
@@ -320,12 +246,7 @@ export class S3Storage implements Storage {
     await this.client.send(
       new CompleteMultipartUploadCommand({
         ...this.target(upload),
-        MultipartUpload: {
-          Parts: parts.map((part) => ({
-            PartNumber: part.partNumber,
-            ETag: `"${part.etag}"`,
-          })),
-        },
+        MultipartUpload: { Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: `"${part.etag}"` })) },
       }),
     );
   }
@@ -348,22 +269,12 @@ export class S3Storage implements Storage {
   private target(upload: UploadRef) {
     assertObjectKey(upload.key);
     if (!upload.storageUploadId) throw new Error('An S3 multipart upload needs its UploadId');
-    return {
-      Bucket: this.bucket,
-      Key: upload.key,
-      UploadId: upload.storageUploadId,
-    };
+    return { Bucket: this.bucket, Key: upload.key, UploadId: upload.storageUploadId };
   }
 
   private async abortQuietly(key: string, uploadId: string): Promise<void> {
     try {
-      await this.client.send(
-        new AbortMultipartUploadCommand({
-          Bucket: this.bucket,
-          Key: key,
-          UploadId: uploadId,
-        }),
-      );
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
     } catch {
       // Not every S3-compatible store implements abort; a bucket lifecycle rule for
       // incomplete multipart uploads cleans up after it (see docs/documents.md).
@@ -372,10 +283,7 @@ export class S3Storage implements Storage {
 }
 
 function isNotFound(error: unknown): boolean {
-  const candidate = error as {
-    name?: string;
-    $metadata?: { httpStatusCode?: number };
-  };
+  const candidate = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return (
     candidate.name === 'NoSuchUpload' ||
     candidate.name === 'NoSuchKey' ||

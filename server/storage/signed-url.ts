@@ -19,11 +19,7 @@ export class UrlSigner {
 
   /** The query (`expires`, `max`, `sig`) of a URL permitting `subject` until `expiresAt` (unix seconds). */
   sign(subject: string, expiresAt: number, maxBytes: number): { expires: string; max: string; sig: string } {
-    return {
-      expires: String(expiresAt),
-      max: String(maxBytes),
-      sig: this.signature(subject, expiresAt, maxBytes),
-    };
+    return { expires: String(expiresAt), max: String(maxBytes), sig: this.signature(subject, expiresAt, maxBytes) };
   }
 
   check(subject: string, query: Record<string, unknown>, nowSeconds = Math.floor(Date.now() / 1000)): SignedCheck {
@@ -56,9 +52,7 @@ export function loadUrlSecret(dataDir: string, configured: string | null): Buffe
   if (!fs.existsSync(file)) {
     // Written aside and linked into place, so a second process never reads a half-written file.
     const temp = `${file}.${crypto.randomUUID()}.tmp`;
-    fs.writeFileSync(temp, crypto.randomBytes(32).toString('base64url'), {
-      mode: 0o600,
-    });
+    fs.writeFileSync(temp, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 });
     try {
       fs.linkSync(temp, file);
     } catch (error) {

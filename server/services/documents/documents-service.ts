@@ -262,16 +262,6 @@ function toPublicDocument(row: DocumentRow): PublicDocument {
 }
 
 function toAdminDocument(row: DocumentRow): AdminDocument {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    filename: downloadFileName(row.title, extensionOf(row)),
-    originalName: row.original_name,
-    category: categoryOf(row),
-    uploadedAt: new Date(row.created_at).toISOString(),
-    carouselImages: parseImages(row.carousel_images),
-    mimeType: row.mime_type,
-    sizeBytes: row.size_bytes,
-  };
+  const { fileName, createdAt, ...shared } = toPublicDocument(row);
+  return { ...shared, filename: fileName, originalName: row.original_name, uploadedAt: createdAt };
 }
