@@ -88,7 +88,7 @@ export function createDiskStorageRouter(services: Services, disk: DiskStorage): 
       // Completed at once (the intake), so the plugin's own two calls make the document; the
       // ETag is the stored bytes', as S3 answers a POST policy upload.
       res.set('ETag', `"${outcome.etag}"`);
-      res.status(201).json(completedBody(await uploads.completeReceived(outcome.key)));
+      res.status(201).json(completedBody(await uploads.completeSingle(null, outcome.key)));
       return;
     }
     throw await refusedTransfer(req, res, outcome);

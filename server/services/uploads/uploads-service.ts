@@ -189,35 +189,29 @@ export class UploadsService {
     return { method: 'POST', ...target, expires: POST_TARGET_TTL_SECONDS };
   }
 
-  /** POST s3/params/complete?key=uploads/<id>: the single-request upload is checked and becomes a document. */
-  async completeSingle(admin: AdminPrincipal, stagingKey: string, fields: Partial<DocumentFieldsInput> = {}): Promise<CompleteOutcome> {
-    const id = uploadIdOf(stagingKey);
-    const row = id ? await queries.findUpload(this.db, id) : undefined;
-    if (!row || row.kind !== 'single' || row.admin_id !== admin.id) return { kind: 'not-found' };
+  /**
+   * POST s3/params/complete?key=uploads/<id>: the single-request upload is checked and becomes
+   * a document. `admin` null is disk storage's own form POST, completed at once so the official
+   * plugin's two calls make the document (docs/documents.md): its signature was the permission.
+   */
+  async completeSingle(admin: AdminPrincipal | null, stagingKey: string, fields: Partial<DocumentFieldsInput> = {}): Promise<CompleteOutcome> {
+    const row = await this.singleRow(stagingKey);
+    if (!row || (admin && row.admin_id !== admin.id)) return { kind: 'not-found' };
     const merged = fieldsOf(row, fields);
     if (isRefusal(merged)) return { kind: 'refused', ...merged };
     return this.claimed(row, () => this.finishSingle(row, merged));
   }
 
-  /**
-   * The disk backend's single-request form, once its file is stored: completed at once with
-   * the fields recorded by s3/params, so the official plugin's two calls make the document
-   * (docs/documents.md). The signed form was the permission; a later complete answers the same.
-   */
-  async completeReceived(stagingKey: string): Promise<CompleteOutcome> {
-    const id = uploadIdOf(stagingKey);
-    const row = id ? await queries.findUpload(this.db, id) : undefined;
-    if (!row || row.kind !== 'single') return { kind: 'not-found' };
-    const fields = fieldsOf(row, {});
-    if (isRefusal(fields)) return { kind: 'refused', ...fields };
-    return this.claimed(row, () => this.finishSingle(row, fields));
-  }
-
   /** The document a single-request upload became (its `uploadURL`, GET on disk), or null. */
   async documentOfUpload(stagingKey: string): Promise<number | null> {
+    const row = await this.singleRow(stagingKey);
+    return row?.state === 'done' ? row.document_id : null;
+  }
+
+  private async singleRow(stagingKey: string): Promise<UploadRow | null> {
     const id = uploadIdOf(stagingKey);
     const row = id ? await queries.findUpload(this.db, id) : undefined;
-    return row?.kind === 'single' && row.state === 'done' ? row.document_id : null;
+    return row?.kind === 'single' ? row : null;
   }
 
   /**
