@@ -55,7 +55,7 @@ const address = server.address();
 if (!address || typeof address === 'string') throw new Error('no port');
 const id = crypto.randomUUID();
 // Put straight into the same storage as if accepted, so only thumbnail making is measured.
-const { storage } = await createStorage(config);
+const storage = await createStorage(config);
 await storage.put(`images/${id}.${ext}`, Readable.from([bytes]), { maxBytes: 5 * 1024 * 1024 });
 
 const megabytes = (value: number) => `${(value / 1_048_576).toFixed(0)} MB`;

@@ -1,3 +1,4 @@
+import { SINGLE_REQUEST_MAX_BYTES } from '@domain/documents/upload-limits.ts';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -37,8 +38,6 @@ const httpUrl = z
 /** S3's largest object (5 TiB): a bigger UPLOAD_MAX_BYTES could never be stored. */
 const MAX_UPLOAD_BYTES = 5 * 1024 ** 4;
 
-/** A document sent in one request (POST /api/documents/upload, s3/params) is at most 100 MB (SPEC §9); larger ones go in parts. */
-export const SINGLE_UPLOAD_MAX_BYTES = 104_857_600;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
@@ -338,7 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'disk', dir: path.join(dataDir, 'objects'), urlSecret: values.OBJECT_URL_SECRET ?? null },
     uploadMaxBytes: values.UPLOAD_MAX_BYTES,
-    singleUploadMaxBytes: Math.min(values.UPLOAD_MAX_BYTES, SINGLE_UPLOAD_MAX_BYTES),
+    singleUploadMaxBytes: Math.min(values.UPLOAD_MAX_BYTES, SINGLE_REQUEST_MAX_BYTES),
     uploadSweepIntervalMs: values.UPLOAD_SWEEP_INTERVAL_MS,
     pageCache: { maxBytes: values.PAGE_CACHE_MAX_BYTES, ttlMs: values.PAGE_CACHE_TTL_MS },
     urlImport: {

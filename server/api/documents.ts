@@ -96,7 +96,7 @@ export function createDocumentsRouter(services: Services): Router {
     }
   });
 
-  router.use(createCarouselImagesRouter(services, documents.signer));
+  router.use(createCarouselImagesRouter(services));
   return router;
 }
 

@@ -1,6 +1,8 @@
 import express, { type Router } from 'express';
 import type { Services } from '../services/index.ts';
 import { createAdminRouter } from './admin.ts';
+import { DiskStorage } from '../storage/disk.ts';
+import { createDiskStorageRouter } from './disk-storage.ts';
 import { createDocumentsRouter } from './documents.ts';
 import { apiErrorHandler, notFound } from './errors.ts';
 import { createGlossaryRouter } from './glossary.ts';
@@ -30,6 +32,8 @@ export function createApiRouter(services: Services): Router {
   router.use(createDocumentsRouter(services));
   router.use(createUploadsRouter(services));
   router.use(createUrlImportRouter(services));
+  // Disk storage's signed URLs point here; on S3 the browser sends those bytes to the bucket.
+  if (services.storage instanceof DiskStorage) router.use(createDiskStorageRouter(services, services.storage));
 
   router.use(notFound);
   router.use(apiErrorHandler(services.logger));

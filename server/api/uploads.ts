@@ -1,15 +1,13 @@
 import type { AdminPrincipal } from '@domain/admin.ts';
 import { documentUploadFieldsSchema } from '@domain/documents/schema.ts';
+import { MAX_PARTS } from '@domain/documents/upload-limits.ts';
 import { singleLineText, z } from '@domain/zod.ts';
-import type { Readable } from 'node:stream';
-import busboy from 'busboy';
 import express, { type Request, type Response, type Router } from 'express';
 import type { Services } from '../services/index.ts';
 import { cleanOriginalName } from '../services/documents/file-name.ts';
-import { tooLargeMessage } from '../services/documents/upload-limit-message.ts';
-import { type CompleteOutcome, type NewUpload, PART_URL_TTL_SECONDS, type ReceiveOutcome } from '../services/uploads/uploads-service.ts';
-import { MAX_PARTS, isUploadId } from '../storage/multipart.ts';
-import { streamCopy } from '../storage/stream-copy.ts';
+import { type CompleteOutcome, type NewUpload, PART_URL_TTL_SECONDS } from '../services/uploads/uploads-service.ts';
+import { isUploadId } from '../storage/storage.ts';
+import { intakeRefusalError } from './document-upload.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
 import { requireAdmin } from './require-admin.ts';
 
@@ -28,16 +26,14 @@ import { requireAdmin } from './require-admin.ts';
  * - POST   s3/params/complete?key=                  → {location, key, documentId} (ours: Companion has no such step)
  * - GET    s3/sts                                    → 501: no temporary credentials (docs/decisions/017-no-temporary-credentials.md)
  *
- * On disk the signed URLs point back here: PUT parts/:uploadId/:partNumber and POST objects,
- * where the signature is the permission (no session), as with a presigned S3 URL.
+ * On disk the signed URLs point to our own server: server/api/disk-storage.ts.
  */
 export function createUploadsRouter(services: Services): Router {
   const router = express.Router();
   const admin = requireAdmin(services);
   // After the admin check, so visitors' bodies are never read. A complete lists up to 10,000 parts.
   const json = express.json({ limit: '1mb' });
-  const { uploads, logger } = services;
-  const maxBytes = uploads.maxBytes;
+  const { uploads } = services;
 
   router.post('/uploads/s3/multipart', admin, json, async (req, res) => {
     const upload = parseNewUpload(jsonBody(req));
@@ -64,9 +60,9 @@ export function createUploadsRouter(services: Services): Router {
     const { uploadId, key } = uploadRef(req);
     const parsed = completeSchema.safeParse(jsonBody(req));
     if (!parsed.success) throw invalidInput(parsed.error);
-    const parts = parsed.data.parts.map((part) => ({ partNumber: part.PartNumber, etag: part.ETag }));
-    const outcome = await uploads.complete(adminOf(res), uploadId, key, parts);
-    answerComplete(res, outcome, maxBytes);
+    const { parts, ...fields } = parsed.data;
+    const listed = parts.map((part) => ({ partNumber: part.PartNumber, etag: part.ETag }));
+    answerComplete(res, await uploads.complete(adminOf(res), uploadId, key, listed, fields));
   });
 
   router.delete('/uploads/s3/multipart/:uploadId', admin, async (req, res) => {
@@ -82,10 +78,13 @@ export function createUploadsRouter(services: Services): Router {
     res.json(await uploads.singleTarget(adminOf(res), upload, `${req.protocol}://${req.get('host') ?? ''}`));
   });
 
-  router.post('/uploads/s3/params/complete', admin, async (req, res) => {
+  router.post('/uploads/s3/params/complete', admin, json, async (req, res) => {
     const key = req.query.key;
     if (typeof key !== 'string' || key === '') throw invalidRequest(KEY_MESSAGE, { key: [KEY_MESSAGE] });
-    answerComplete(res, await uploads.completeSingle(adminOf(res), key), uploads.singleMaxBytes);
+    // The body is optional here (it used to be empty): JSON with the document's fields, if any.
+    const parsed = completeFieldsSchema.safeParse(req.is('application/json') && req.body ? req.body : {});
+    if (!parsed.success) throw invalidInput(parsed.error);
+    answerComplete(res, await uploads.completeSingle(adminOf(res), key, parsed.data));
   });
 
   router.get('/uploads/s3/sts', admin, () => {
@@ -95,50 +94,11 @@ export function createUploadsRouter(services: Services): Router {
     );
   });
 
-  // Disk storage's stand-ins for presigned S3 requests: the signature is the permission.
-  if (uploads.storage.receiver) {
-    router.put('/uploads/parts/:uploadId/:partNumber', async (req, res) => {
-      const uploadId = String(req.params.uploadId);
-      const partNumber = parsePartNumber(req.params.partNumber);
-      if (!isUploadId(uploadId) || partNumber === null) throw new HttpError(404, 'Not found');
-      const declared = req.get('content-length') === undefined ? null : Number(req.get('content-length'));
-      let outcome: ReceiveOutcome;
-      try {
-        // A copy of the body (see streamCopy): a client hanging up fails the part, which
-        // removes its temporary file; a refused body is drained, not torn down.
-        outcome = await uploads.receivePart(uploadId, partNumber, req.query, Number.isFinite(declared) ? declared : null, () =>
-          streamCopy(req),
-        );
-      } catch (error) {
-        if (!req.complete) throw new HttpError(400, 'The upload was interrupted.');
-        throw error;
-      }
-      if (outcome.kind === 'stored') {
-        res.set('ETag', `"${outcome.etag}"`).status(200).end();
-        return;
-      }
-      throw await refusedTransfer(req, res, outcome);
-    });
-
-    router.post('/uploads/objects', async (req, res) => {
-      if (!req.is('multipart/form-data')) throw new HttpError(415, 'Send the file as multipart/form-data.');
-      const outcome = await readPostForm(req, (fields, body) => uploads.receivePost(fields, body));
-      if (outcome.kind === 'stored' && outcome.key) {
-        logger.info({ key: outcome.key, bytes: outcome.size }, 'single-request upload received');
-        res.set('ETag', `"${outcome.etag}"`).status(201).json({ key: outcome.key });
-        return;
-      }
-      throw await refusedTransfer(req, res, outcome);
-    });
-  }
-
   return router;
 }
 
 const PART_NUMBER_MESSAGE = `The part number must be a whole number from 1 to ${MAX_PARTS}.`;
 const KEY_MESSAGE = 'The key query parameter is required: the key this upload was started with.';
-const UNSUPPORTED_MESSAGE =
-  'This file type is not allowed. Upload a PDF, an image (JPEG, PNG, WebP, GIF), a Word, Excel or PowerPoint file, or an MP4 video.';
 
 const filenameSchema = singleLineText(
   z.string({ error: 'filename is required.' }).trim().min(1, 'filename is required.').max(1024, 'filename can have at most 1024 characters.'),
@@ -153,7 +113,10 @@ const newUploadSchema = z.object({
   metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be an object of the document fields.' }).optional(),
 });
 
-const completeSchema = z.object({
+/** The document's fields a complete may give (a resumed upload whose title changed); missing ones keep start's. */
+const completeFieldsSchema = z.object({ title: z.unknown(), description: z.unknown(), category: z.unknown() }).partial();
+
+const completeSchema = completeFieldsSchema.extend({
   parts: z
     .array(
       z.object({
@@ -204,7 +167,7 @@ function uploadRef(req: Request): { uploadId: string; key: string } {
   return { uploadId, key };
 }
 
-function parsePartNumber(value: unknown): number | null {
+export function parsePartNumber(value: unknown): number | null {
   const number = typeof value === 'string' && /^\d{1,5}$/.test(value) ? Number(value) : 0;
   return number >= 1 && number <= MAX_PARTS ? number : null;
 }
@@ -213,121 +176,30 @@ function adminOf(res: Response): AdminPrincipal {
   return res.locals.admin as AdminPrincipal;
 }
 
-function uploadNotFound(): HttpError {
+export function uploadNotFound(): HttpError {
   return new HttpError(404, 'Upload not found. It may have been completed, cancelled or removed after a day unfinished; start it again.');
 }
 
-function busy(): HttpError {
+export function busy(): HttpError {
   return new HttpError(409, 'This upload is being completed or removed by another request. Try again in a moment.');
 }
 
-function answerComplete(res: Response, outcome: CompleteOutcome, maxBytes: number): void {
+function answerComplete(res: Response, outcome: CompleteOutcome): void {
+  res.json(completedBody(outcome));
+}
+
+/** The answer to a completed upload ({location, key, documentId}), or the error for any other outcome. */
+export function completedBody(outcome: CompleteOutcome): { location: string; key: string; documentId: number } {
   switch (outcome.kind) {
     case 'completed':
-      res.json({ location: `/api/documents/download/${outcome.documentId}`, key: outcome.key, documentId: outcome.documentId });
-      return;
+      return { location: `/api/documents/download/${outcome.documentId}`, key: outcome.key, documentId: outcome.documentId };
     case 'not-found':
       throw uploadNotFound();
     case 'busy':
       throw busy();
     case 'invalid':
       throw invalidRequest(outcome.message, { parts: [outcome.message] });
-    case 'too-large':
-      throw new HttpError(413, tooLargeMessage(outcome.maxBytes || maxBytes));
-    case 'unsupported':
-      throw new HttpError(415, UNSUPPORTED_MESSAGE);
+    case 'refused':
+      throw intakeRefusalError(outcome);
   }
-}
-
-/**
- * The error for a refused PUT or POST of bytes to a signed disk URL. A body refused for its
- * declared size is not read (the connection closes); one that grew too large while it was
- * read is read to its end, so the browser receives the answer instead of a network error.
- */
-async function refusedTransfer(req: Request, res: Response, outcome: ReceiveOutcome): Promise<HttpError> {
-  switch (outcome.kind) {
-    case 'forbidden':
-      return new HttpError(403, 'This upload URL is invalid or has expired.');
-    case 'busy':
-      return busy();
-    case 'too-large':
-      if (Number(req.get('content-length')) > outcome.maxBytes) res.set('Connection', 'close');
-      else await drain(req);
-      return new HttpError(413, tooLargeMessage(outcome.maxBytes));
-    case 'not-found':
-    case 'stored':
-      return uploadNotFound();
-  }
-}
-
-function drain(req: Request): Promise<void> {
-  return new Promise((resolve) => {
-    if (req.complete) return resolve();
-    req.on('end', resolve);
-    req.on('close', resolve);
-    req.resume();
-  });
-}
-
-/**
- * Reads a single-request form (disk's stand-in for an S3 POST policy): text fields first,
- * then `file`, as Uppy and S3 send them. The file's stream goes to `onFile` with the fields
- * so far; any other part, a second file, or a form that breaks off is drained, not stored.
- */
-function readPostForm(
-  req: Request,
-  onFile: (fields: ReadonlyMap<string, string>, body: () => Readable) => Promise<ReceiveOutcome & { key?: string }>,
-): Promise<ReceiveOutcome & { key?: string }> {
-  return new Promise((resolve, reject) => {
-    const fields = new Map<string, string>();
-    let outcome: Promise<ReceiveOutcome & { key?: string }> | null = null;
-    let failed = false;
-    let parser: busboy.Busboy;
-    const fail = (error: unknown) => {
-      if (failed) return;
-      failed = true;
-      req.unpipe(parser);
-      parser.destroy();
-      req.resume();
-      Promise.resolve(outcome)
-        .catch(() => undefined)
-        .finally(() => reject(error));
-    };
-    const broken = () => fail(new HttpError(400, 'The upload was cut short or is not a valid multipart form. Try again.'));
-    try {
-      parser = busboy({
-        headers: req.headers,
-        limits: { files: 1, fields: 20, parts: 22, fieldSize: 8 * 1024 },
-      });
-    } catch {
-      reject(new HttpError(400, 'The upload is not a valid multipart form.'));
-      return;
-    }
-    parser.on('field', (name, value) => {
-      if (!fields.has(name)) fields.set(name, value);
-    });
-    parser.on('file', (name, stream) => {
-      const copy = streamCopy(stream, broken);
-      if (name !== 'file' || outcome || failed) {
-        copy.destroy();
-        return;
-      }
-      outcome = onFile(fields, () => copy).finally(() => copy.destroy());
-      // A broken stream has already failed the form with a 400; anything else is storage failing.
-      outcome.catch(fail);
-    });
-    parser.on('error', broken);
-    parser.on('close', () => {
-      if (failed) return;
-      if (!outcome) {
-        reject(invalidRequest('The form has no file part.', { file: ['The form has no file part.'] }));
-        return;
-      }
-      outcome.then(resolve, fail);
-    });
-    req.on('close', () => {
-      if (!req.complete) fail(new HttpError(400, 'The upload was interrupted.'));
-    });
-    req.pipe(parser);
-  });
 }

@@ -3,8 +3,8 @@ import { type DbHandle, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { type PeriodicTask, startPeriodicTask } from '../lib/periodic-task.ts';
 import type { Logger } from '../logger.ts';
-import { createMultipartStorage } from '../storage/create-multipart-storage.ts';
 import { createStorage } from '../storage/create-storage.ts';
+import type { Storage } from '../storage/storage.ts';
 import { AuthService } from './auth/auth-service.ts';
 import { DocumentsService } from './documents/documents-service.ts';
 import { type GlossaryService, createGlossaryService } from './glossary/glossary-service.ts';
@@ -23,6 +23,8 @@ export interface Services {
   config: Config;
   database: DbHandle;
   logger: Logger;
+  /** Files on disk or in the bucket (server/storage/); the app mounts disk's signed-URL routes (server/api/disk-storage.ts). */
+  storage: Storage;
   auth: AuthService;
   glossary: GlossaryService;
   /** The document library, its object storage and carousel images. */
@@ -47,7 +49,7 @@ export interface Services {
  */
 export async function sweepUploads({ uploads, documents }: Pick<Services, 'uploads' | 'documents'>, now = Date.now()) {
   const swept = await uploads.sweep(now);
-  const unsavedImages = await documents.sweepUnsavedImages((before) => uploads.storage.objectsOlderThan('images/', before), KEEP_UNFINISHED_MS, now);
+  const unsavedImages = await documents.sweepUnsavedImages(KEEP_UNFINISHED_MS, now);
   return { ...swept, unsavedImages };
 }
 
@@ -73,14 +75,14 @@ export async function createServices(
       secureCookie: config.siteUrl.startsWith('https:'),
     });
     await auth.bootstrap({ ...config, dialect: config.database.dialect });
-    const { storage, signer } = await createStorage(config);
+    const storage = await createStorage(config);
     const contentVersion = new ContentVersion(database.db);
-    const documents = new DocumentsService(database.db, storage, signer, logger, contentVersion);
+    const documents = new DocumentsService(database.db, storage, logger, contentVersion);
     await documents.seedSamples();
     const uploads = new UploadsService(
       database.db,
-      await createMultipartStorage(config),
-      (file, fields) => documents.recordUploaded(file, fields),
+      storage,
+      (file, fields, maxBytes) => documents.acceptStoredFile(file, fields, maxBytes),
       logger,
       { maxBytes: config.uploadMaxBytes, singleMaxBytes: config.singleUploadMaxBytes },
     );
@@ -94,6 +96,7 @@ export async function createServices(
       config,
       database,
       logger,
+      storage,
       auth,
       leads,
       glossary: createGlossaryService(database.db, contentVersion, logger),

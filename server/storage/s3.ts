@@ -2,17 +2,22 @@ import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config.ts';
-import { type ByteRange, type ObjectStorage, type PutOptions, ObjectTooLargeError, assertObjectKey } from './storage.ts';
+import type { ByteRange, PostTarget, PutOptions, SignOptions, Storage, StoredPart, UploadRef } from './storage.ts';
+import { ObjectTooLargeError, assertObjectKey, normalizeEtag, readToBuffer } from './storage.ts';
 
 type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
@@ -23,11 +28,13 @@ type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 const PART_BYTES = 8 * 1024 * 1024;
 
 /**
- * Objects in an S3-compatible bucket (AWS, MinIO, R2, s3rver in the tests). Uploads stream
- * through one part-sized buffer: a small file is one PutObject, a large one a multipart
- * upload, so a 100 MB document never sits in memory whole.
+ * Objects in an S3-compatible bucket (AWS, MinIO, R2, s3rver in the tests), on one client.
+ * `put` streams through one part-sized buffer: a small file is one PutObject, a large one a
+ * multipart upload, so a 100 MB document never sits in memory whole. The browser's uploads
+ * go straight to the bucket: presigned PUT and UploadPart URLs, and a POST policy signed by
+ * the SDK's own createPresignedPost; we only create, list, complete and abort.
  */
-export class S3Storage implements ObjectStorage {
+export class S3Storage implements Storage {
   readonly kind = 's3';
 
   private constructor(
@@ -45,7 +52,8 @@ export class S3Storage implements ObjectStorage {
       ...(config.credentials ? { credentials: { ...config.credentials } } : {}),
       // Checksums only where S3 requires them: the newer default (aws-chunked bodies with
       // trailing checksums, checksum query parameters on presigned URLs) is not understood
-      // by every S3-compatible store, and breaks browser uploads to presigned URLs.
+      // by every S3-compatible store, and a presigned (part) URL with a checksum parameter
+      // would bind the bytes, breaking browser uploads.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
@@ -67,8 +75,8 @@ export class S3Storage implements ObjectStorage {
 
     const flushPart = async () => {
       uploadId ??=
-        (await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType })))
-          .UploadId ?? null;
+        (await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }))).UploadId ??
+        null;
       if (!uploadId) throw new Error('S3 did not return an upload id');
       const PartNumber = parts.length + 1;
       const { ETag } = await this.client.send(
@@ -93,7 +101,13 @@ export class S3Storage implements ObjectStorage {
       }
       if (uploadId === null) {
         await this.client.send(
-          new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: Buffer.concat(pending), ContentLength: total, ContentType: contentType }),
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: Buffer.concat(pending),
+            ContentLength: total,
+            ContentType: contentType,
+          }),
         );
       } else {
         if (pendingBytes > 0) await flushPart();
@@ -139,9 +153,123 @@ export class S3Storage implements ObjectStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  async presignPut(key: string, { expiresInSeconds }: { expiresInSeconds: number; maxBytes: number }): Promise<string> {
+  async readHead(key: string, bytes: number): Promise<Buffer | null> {
+    const stream = await this.get(key, { start: 0, end: bytes - 1 }).catch((error: unknown) => {
+      // An empty object has no byte 0: S3 answers 416.
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return Readable.from([]);
+      throw error;
+    });
+    return stream ? readToBuffer(stream, bytes) : null;
+  }
+
+  async promote(fromKey: string, toKey: string): Promise<void> {
+    assertObjectKey(fromKey);
+    assertObjectKey(toKey);
+    // One CopyObject takes up to 5 GB; single-request uploads are at most 100 MiB.
+    await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: toKey, CopySource: `${this.bucket}/${fromKey}` }));
+    await this.delete(fromKey);
+  }
+
+  async objectsOlderThan(prefix: string, before: number): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key && object.LastModified && object.LastModified.getTime() < before) keys.push(object.Key);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
+  async presignPut(key: string, { expiresInSeconds }: SignOptions): Promise<string> {
     assertObjectKey(key);
     return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: expiresInSeconds });
+  }
+
+  /** An S3 POST policy (what Uppy's single-request mode posts its form to), bound to the key and a size range. */
+  async postTarget(key: string, { expiresInSeconds, maxBytes }: SignOptions): Promise<PostTarget> {
+    assertObjectKey(key);
+    return createPresignedPost(this.client, {
+      Bucket: this.bucket,
+      Key: key,
+      Fields: { success_action_status: '201' },
+      Conditions: [{ success_action_status: '201' }, ['content-length-range', 1, maxBytes]],
+      Expires: expiresInSeconds,
+    });
+  }
+
+  async createUpload({ key }: Omit<UploadRef, 'storageUploadId'>): Promise<string> {
+    assertObjectKey(key);
+    // The browser's claimed type is not trusted; downloads carry the type found in the bytes.
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: 'application/octet-stream' }),
+    );
+    if (!UploadId) throw new Error('S3 did not return an upload id');
+    return UploadId;
+  }
+
+  async partUrl(upload: UploadRef, partNumber: number, { expiresInSeconds }: SignOptions): Promise<string> {
+    // S3 cannot bind a part's size in a presigned URL it has not seen; complete checks the sum.
+    return getSignedUrl(this.client, new UploadPartCommand({ ...this.target(upload), PartNumber: partNumber }), {
+      expiresIn: expiresInSeconds,
+    });
+  }
+
+  async listParts(upload: UploadRef): Promise<StoredPart[] | null> {
+    const parts: StoredPart[] = [];
+    let marker: string | undefined;
+    try {
+      // ListParts answers at most 1,000 parts a page; an upload may have 10,000.
+      for (;;) {
+        const page = await this.client.send(new ListPartsCommand({ ...this.target(upload), PartNumberMarker: marker }));
+        for (const part of page.Parts ?? []) {
+          if (part.PartNumber === undefined || !part.ETag) continue;
+          parts.push({ partNumber: part.PartNumber, etag: normalizeEtag(part.ETag), size: part.Size ?? 0 });
+        }
+        if (!page.IsTruncated || !page.NextPartNumberMarker || page.NextPartNumberMarker === marker) break;
+        marker = page.NextPartNumberMarker;
+      }
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  async peekParts(): Promise<null> {
+    return null;
+  }
+
+  async completeUpload(upload: UploadRef, parts: StoredPart[]): Promise<void> {
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        ...this.target(upload),
+        MultipartUpload: { Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: `"${part.etag}"` })) },
+      }),
+    );
+  }
+
+  async abortUpload(upload: UploadRef): Promise<void> {
+    if (!upload.storageUploadId) return;
+    try {
+      await this.client.send(new AbortMultipartUploadCommand(this.target(upload)));
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+
+  async removeOrphans(): Promise<number> {
+    // A multipart upload whose row is gone cannot be found without ListMultipartUploads over
+    // the whole bucket; the bucket's lifecycle rule (docs/documents.md) aborts those after a day.
+    return 0;
+  }
+
+  private target(upload: UploadRef) {
+    assertObjectKey(upload.key);
+    if (!upload.storageUploadId) throw new Error('An S3 multipart upload needs its UploadId');
+    return { Bucket: this.bucket, Key: upload.key, UploadId: upload.storageUploadId };
   }
 
   private async abortQuietly(key: string, uploadId: string): Promise<void> {
@@ -156,5 +284,10 @@ export class S3Storage implements ObjectStorage {
 
 function isNotFound(error: unknown): boolean {
   const candidate = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return candidate.name === 'NoSuchKey' || candidate.name === 'NotFound' || candidate.$metadata?.httpStatusCode === 404;
+  return (
+    candidate.name === 'NoSuchUpload' ||
+    candidate.name === 'NoSuchKey' ||
+    candidate.name === 'NotFound' ||
+    candidate.$metadata?.httpStatusCode === 404
+  );
 }

@@ -3,43 +3,39 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Disk storage's answer to an S3 presigned PUT: a URL to our own server,
- * `/api/objects/put/<key>?expires=<unix seconds>&max=<bytes>&sig=<HMAC-SHA256>`, bound to
- * one key, one expiry and one size limit. Whoever holds it may PUT that one object until it
- * expires, exactly like a presigned S3 URL; changing any part breaks the signature.
+ * Disk storage's answer to S3's presigned requests: URLs (or form fields) to our own server,
+ * each an HMAC-SHA256 over what it permits (a subject: `PUT <key>`, `PART <upload> <n>` or
+ * `POST <key>`), an expiry and a size limit. Whoever holds one may send that one thing until
+ * it expires, exactly like a presigned S3 URL; changing any part breaks the signature. The
+ * one signer for every such URL (disk.ts hands them out, server/api/disk-storage.ts checks them).
  */
-export const SIGNED_PUT_PREFIX = '/api/objects/put/';
+export type SignedCheck = { ok: true; maxBytes: number } | { ok: false; reason: 'expired' | 'bad-signature' | 'malformed' };
 
-export type SignedPutCheck = { ok: true; maxBytes: number } | { ok: false; reason: 'expired' | 'bad-signature' | 'malformed' };
+/** Unix seconds and byte counts: 13 digits cover both for centuries and any file. */
+const NUMBER = /^\d{1,13}$/;
 
 export class UrlSigner {
   constructor(private readonly secret: Buffer) {}
 
-  signPut(key: string, expiresAt: number, maxBytes: number): string {
-    const query = new URLSearchParams({
-      expires: String(expiresAt),
-      max: String(maxBytes),
-      sig: this.signature(key, expiresAt, maxBytes),
-    });
-    return `${SIGNED_PUT_PREFIX}${key}?${query.toString()}`;
+  /** The query (`expires`, `max`, `sig`) of a URL permitting `subject` until `expiresAt` (unix seconds). */
+  sign(subject: string, expiresAt: number, maxBytes: number): { expires: string; max: string; sig: string } {
+    return { expires: String(expiresAt), max: String(maxBytes), sig: this.signature(subject, expiresAt, maxBytes) };
   }
 
-  checkPut(key: string, query: Record<string, unknown>, nowSeconds = Math.floor(Date.now() / 1000)): SignedPutCheck {
+  check(subject: string, query: Record<string, unknown>, nowSeconds = Math.floor(Date.now() / 1000)): SignedCheck {
     const { expires, max, sig } = query;
     if (typeof expires !== 'string' || typeof max !== 'string' || typeof sig !== 'string') return { ok: false, reason: 'malformed' };
-    if (!/^\d{1,12}$/.test(expires) || !/^\d{1,12}$/.test(max)) return { ok: false, reason: 'malformed' };
-    const expiresAt = Number(expires);
-    const maxBytes = Number(max);
-    const expected = Buffer.from(this.signature(key, expiresAt, maxBytes));
+    if (!NUMBER.test(expires) || !NUMBER.test(max)) return { ok: false, reason: 'malformed' };
+    const expected = Buffer.from(this.signature(subject, Number(expires), Number(max)));
     const given = Buffer.from(sig);
     // Constant time, so the signature cannot be guessed byte by byte from response times.
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { ok: false, reason: 'bad-signature' };
-    if (expiresAt < nowSeconds) return { ok: false, reason: 'expired' };
-    return { ok: true, maxBytes };
+    if (Number(expires) < nowSeconds) return { ok: false, reason: 'expired' };
+    return { ok: true, maxBytes: Number(max) };
   }
 
-  private signature(key: string, expiresAt: number, maxBytes: number): string {
-    return crypto.createHmac('sha256', this.secret).update(`PUT\n${key}\n${expiresAt}\n${maxBytes}`).digest('base64url');
+  private signature(subject: string, expiresAt: number, maxBytes: number): string {
+    return crypto.createHmac('sha256', this.secret).update(`${subject}\n${expiresAt}\n${maxBytes}`).digest('base64url');
   }
 }
 

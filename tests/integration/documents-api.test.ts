@@ -226,7 +226,7 @@ describe.each(combinations)('documents API on %s with %s storage', (dialect, bac
       const big = Buffer.concat([samplePdf(), Buffer.alloc(UPLOAD_MAX_BYTES, 0x20)]);
       const response = await upload(pdfForm({ file: { bytes: big, name: 'big.pdf' } }));
       expect(response.status).toBe(413);
-      expect(await messageOf(response)).toBe('The file is larger than the upload limit of 8 KB.');
+      expect(await messageOf(response)).toBe('The file is larger than the upload limit of 8 KiB.');
       expect(await documentKeys()).toEqual(before);
     });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { createStorage } from '../../server/storage/create-storage.ts';
 import { UrlSigner, loadUrlSecret } from '../../server/storage/signed-url.ts';
-import { type ObjectStorage, ObjectTooLargeError, objectKeys, readToBuffer } from '../../server/storage/storage.ts';
+import { type Storage, ObjectTooLargeError, objectKeys, readToBuffer } from '../../server/storage/storage.ts';
 import { type TestS3, startTestS3 } from '../helpers/s3.ts';
 
 const backends = ['disk', 's3'] as const;
@@ -18,7 +18,7 @@ function bytes(size: number, seed = 1): Buffer {
   return buffer;
 }
 
-async function read(storage: ObjectStorage, key: string, range?: { start: number; end: number }): Promise<Buffer | null> {
+async function read(storage: Storage, key: string, range?: { start: number; end: number }): Promise<Buffer | null> {
   const stream = await storage.get(key, range);
   return stream ? readToBuffer(stream, 64 * 1024 * 1024) : null;
 }
@@ -26,13 +26,13 @@ async function read(storage: ObjectStorage, key: string, range?: { start: number
 describe.each(backends)('object storage on %s', (backend) => {
   let dataDir: string;
   let s3: TestS3 | undefined;
-  let storage: ObjectStorage;
+  let storage: Storage;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vpv-storage-'));
     s3 = backend === 's3' ? await startTestS3() : undefined;
     const config = loadConfig({ DATA_DIR: dataDir, ...(s3?.env ?? {}) });
-    ({ storage } = await createStorage(config));
+    storage = await createStorage(config);
   });
   afterAll(async () => {
     await s3?.close();
@@ -119,15 +119,15 @@ describe('signed upload URLs for disk storage', () => {
 
   it('accepts its own URL until it expires, and nothing altered', () => {
     const now = 1_800_000_000;
-    const query = queryOf(signer.signPut(key, now + 60, 5_242_880));
-    expect(signer.checkPut(key, query, now)).toEqual({ ok: true, maxBytes: 5_242_880 });
-    expect(signer.checkPut(key, query, now + 61)).toEqual({ ok: false, reason: 'expired' });
-    expect(signer.checkPut('uploads/1f8fad5b-d9cb-469f-a165-70867728950e', query, now)).toMatchObject({ ok: false });
-    expect(signer.checkPut(key, { ...query, max: '99999999' }, now)).toMatchObject({ ok: false, reason: 'bad-signature' });
-    expect(signer.checkPut(key, { ...query, expires: String(now + 9999) }, now)).toMatchObject({ ok: false, reason: 'bad-signature' });
-    expect(signer.checkPut(key, { ...query, sig: `${query.sig?.slice(0, -1)}A` }, now)).toMatchObject({ ok: false });
-    expect(signer.checkPut(key, {}, now)).toEqual({ ok: false, reason: 'malformed' });
-    expect(new UrlSigner(Buffer.from('b'.repeat(43))).checkPut(key, query, now)).toMatchObject({ ok: false, reason: 'bad-signature' });
+    const query = queryOf(`/x?${new URLSearchParams(signer.sign(`PUT\n${key}`, now + 60, 5_242_880)).toString()}`);
+    expect(signer.check(`PUT\n${key}`, query, now)).toEqual({ ok: true, maxBytes: 5_242_880 });
+    expect(signer.check(`PUT\n${key}`, query, now + 61)).toEqual({ ok: false, reason: 'expired' });
+    expect(signer.check('PUT\nuploads/1f8fad5b-d9cb-469f-a165-70867728950e', query, now)).toMatchObject({ ok: false });
+    expect(signer.check(`PUT\n${key}`, { ...query, max: '99999999' }, now)).toMatchObject({ ok: false, reason: 'bad-signature' });
+    expect(signer.check(`PUT\n${key}`, { ...query, expires: String(now + 9999) }, now)).toMatchObject({ ok: false, reason: 'bad-signature' });
+    expect(signer.check(`PUT\n${key}`, { ...query, sig: `${query.sig?.slice(0, -1)}A` }, now)).toMatchObject({ ok: false });
+    expect(signer.check(`PUT\n${key}`, {}, now)).toEqual({ ok: false, reason: 'malformed' });
+    expect(new UrlSigner(Buffer.from('b'.repeat(43))).check(`PUT\n${key}`, query, now)).toMatchObject({ ok: false, reason: 'bad-signature' });
   });
 
   it('keeps a generated secret in DATA_DIR, the same for every process, unless OBJECT_URL_SECRET is set', () => {

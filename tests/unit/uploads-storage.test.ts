@@ -3,35 +3,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { choosePartsToComplete } from '../../server/services/uploads/uploads-service.ts';
-import { MIN_PART_BYTES, UnknownUploadError, normalizeEtag } from '../../server/storage/multipart.ts';
-import { DiskMultipartStorage } from '../../server/storage/multipart-disk.ts';
-import { signPolicy } from '../../server/storage/multipart-s3.ts';
-import { ObjectTooLargeError } from '../../server/storage/storage.ts';
+import { MIN_PART_BYTES } from '@domain/documents/upload-limits.ts';
+import { DiskStorage } from '../../server/storage/disk.ts';
+import { S3Storage } from '../../server/storage/s3.ts';
+import { UrlSigner } from '../../server/storage/signed-url.ts';
+import { ObjectTooLargeError, UnknownUploadError, normalizeEtag } from '../../server/storage/storage.ts';
 
-/** SHA-256 for the SDK's signer, from node:crypto (the SDK's own is not a dependency of ours). */
-class NodeSha256 {
-  private readonly hash: crypto.Hash | crypto.Hmac;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.hash = secret === undefined ? crypto.createHash('sha256') : crypto.createHmac('sha256', Buffer.from(secret as Uint8Array));
-  }
-  update(data: Uint8Array): void {
-    this.hash.update(data);
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
-  }
-}
-
-describe('the S3 POST policy signature', () => {
-  it("is SigV4's signature of the policy, as the AWS SDK computes it", async () => {
-    const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
-    const signer = new SignatureV4({ credentials, region: 'eu-central-1', service: 's3', sha256: NodeSha256 });
-    const policy = Buffer.from(JSON.stringify({ expiration: '2026-11-24T00:00:00.000Z', conditions: [{ bucket: 'b' }] })).toString('base64');
-    const expected = await signer.sign(policy, { signingDate: new Date('2026-11-23T12:00:00Z') });
-    expect(signPolicy(policy, credentials.secretAccessKey, '20261123', 'eu-central-1')).toBe(expected);
+describe('the S3 POST policy', () => {
+  it('is the SDK\'s presigned post, bound to the key, a 201 answer and at most the size limit', async () => {
+    const storage = await S3Storage.create({
+      kind: 's3',
+      bucket: 'b',
+      region: 'eu-central-1',
+      endpoint: 'http://127.0.0.1:9',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' },
+    });
+    const key = `uploads/${crypto.randomUUID()}`;
+    const target = await storage.postTarget(key, { expiresInSeconds: 60, maxBytes: 500 });
+    expect(target.url).toBe('http://127.0.0.1:9/b');
+    expect(target.fields).toMatchObject({ key, success_action_status: '201', 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256' });
+    const policy = JSON.parse(Buffer.from(target.fields.Policy ?? '', 'base64').toString('utf8')) as { conditions: unknown[] };
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, 500]);
+    expect(policy.conditions).toContainEqual({ key });
   });
 });
 
@@ -70,14 +66,14 @@ describe('choosing the parts a complete names', () => {
   });
 });
 
-describe('disk multipart storage', () => {
+describe('disk storage, in parts', () => {
   let root: string;
-  let storage: DiskMultipartStorage;
+  let storage: DiskStorage;
   const upload = { uploadId: crypto.randomUUID(), key: `documents/${crypto.randomUUID()}`, storageUploadId: null };
   beforeEach(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'vpv-multipart-'));
-    storage = new DiskMultipartStorage(path.join(root, 'objects'), path.join(root, 'multipart'), crypto.randomBytes(32));
-    await storage.create(upload);
+    storage = new DiskStorage(path.join(root, 'objects'), path.join(root, 'multipart'), new UrlSigner(crypto.randomBytes(32)));
+    await storage.createUpload(upload);
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -96,10 +92,10 @@ describe('disk multipart storage', () => {
   });
 
   it('stores parts aside and lists the newest copy of each, with its MD5 as ETag and its size', async () => {
-    const first = await storage.storePart(upload.uploadId, 2, Readable.from([Buffer.from('second part')]), 100);
-    await storage.storePart(upload.uploadId, 1, Readable.from([Buffer.from('first, old')]), 100);
+    const first = await storage.receivePart(upload.uploadId, 2, Readable.from([Buffer.from('second part')]), 100);
+    await storage.receivePart(upload.uploadId, 1, Readable.from([Buffer.from('first, old')]), 100);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const again = await storage.storePart(upload.uploadId, 1, Readable.from([Buffer.from('first, new')]), 100);
+    const again = await storage.receivePart(upload.uploadId, 1, Readable.from([Buffer.from('first, new')]), 100);
     expect(first.etag).toBe(crypto.createHash('md5').update('second part').digest('hex'));
     expect(await storage.listParts(upload)).toEqual([
       { partNumber: 1, etag: again.etag, size: 10 },
@@ -108,16 +104,16 @@ describe('disk multipart storage', () => {
     expect(fs.readdirSync(path.join(root, 'multipart', upload.uploadId)).sort()).toEqual([`1.${again.etag}`, `2.${first.etag}`]);
     const parts = (await storage.listParts(upload))!;
     expect((await storage.peekParts(upload, parts, 15)).toString()).toBe('first, newsecon');
-    await storage.complete(upload, parts);
+    await storage.completeUpload(upload, parts);
     expect(fs.readFileSync(path.join(root, 'objects', ...upload.key.split('/')), 'utf8')).toBe('first, newsecond part');
     expect(await storage.listParts(upload)).toBeNull();
   });
 
   it('refuses a part over its limit and an upload that is gone, leaving no file', async () => {
-    await expect(storage.storePart(upload.uploadId, 1, Readable.from([Buffer.alloc(101)]), 100)).rejects.toBeInstanceOf(ObjectTooLargeError);
+    await expect(storage.receivePart(upload.uploadId, 1, Readable.from([Buffer.alloc(101)]), 100)).rejects.toBeInstanceOf(ObjectTooLargeError);
     expect(fs.readdirSync(path.join(root, 'multipart', upload.uploadId))).toEqual([]);
-    await storage.abort(upload);
-    await expect(storage.storePart(upload.uploadId, 1, Readable.from([Buffer.from('late')]), 100)).rejects.toBeInstanceOf(UnknownUploadError);
+    await storage.abortUpload(upload);
+    await expect(storage.receivePart(upload.uploadId, 1, Readable.from([Buffer.from('late')]), 100)).rejects.toBeInstanceOf(UnknownUploadError);
     expect(fs.existsSync(path.join(root, 'multipart', upload.uploadId))).toBe(false);
   });
 

@@ -2,7 +2,7 @@ import { CAROUSEL_IMAGE_PATH, CAROUSEL_LIMITS } from '@domain/documents/rules.ts
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Logger } from '../../logger.ts';
-import { type ObjectStorage, ObjectTooLargeError, objectKeys, readToBuffer, uploadIdOf } from '../../storage/storage.ts';
+import { type Storage, ObjectTooLargeError, objectKeys, readToBuffer, uploadIdOf } from '../../storage/storage.ts';
 import { imageWork } from './image-work.ts';
 import { CAROUSEL_IMAGE_TYPES, type CarouselImageExt, IMAGE_MIME, sniffImageType } from './file-types.ts';
 
@@ -35,7 +35,7 @@ export class CarouselImages {
   private readonly thumbnailsInMaking = new Map<string, Promise<Buffer | null>>();
 
   constructor(
-    private readonly storage: ObjectStorage,
+    private readonly storage: Storage,
     private readonly logger: Logger,
   ) {}
 

@@ -1,54 +1,36 @@
-import type { DocumentCategory } from '@domain/documents/rules.ts';
 import { documentUploadFieldsSchema } from '@domain/documents/schema.ts';
-import type { AdminDocument } from '@domain/documents/types.ts';
 import type { Readable } from 'node:stream';
-import type { z } from 'zod';
-import type { Logger } from '../../logger.ts';
-import { type ObjectStorage, ObjectTooLargeError, objectKeys } from '../../storage/storage.ts';
-import type { StoredFile } from './documents-service.ts';
+import { type Storage, ObjectTooLargeError, objectKeys } from '../../storage/storage.ts';
 import { cleanOriginalName } from './file-name.ts';
 import { SNIFF_BYTES, peek, sniffDocumentType } from './file-types.ts';
+import type { IntakeOutcome, StoredFileCandidate } from './intake.ts';
 
-/** Why an upload was not kept; the API answers each with its own status. */
-export type UploadRefusal =
-  | { reason: 'file-missing' }
-  | { reason: 'invalid-fields'; error: z.ZodError }
-  | { reason: 'too-large'; maxBytes: number }
-  | { reason: 'unsupported-type' };
-
-export type UploadOutcome = { kind: 'stored'; document: AdminDocument } | ({ kind: 'refused' } & UploadRefusal);
-
-/** What became of the file part. */
+/** What became of the file part: stored (to be checked by the intake), or refused before storing. */
 type ReceivedFile =
-  | { kind: 'stored'; file: StoredFile }
-  | { kind: 'empty' }
-  | { kind: 'skipped' }
-  | { kind: 'unsupported' }
-  | { kind: 'too-large' };
-
-type UploadFields = { title: string; description: string | null; category: DocumentCategory };
+  | { kind: 'stored'; file: StoredFileCandidate }
+  | { kind: 'refused'; outcome: IntakeOutcome & { kind: 'refused' } }
+  | { kind: 'skipped' };
 
 /**
- * One document upload while its form arrives (DocumentsService.startUpload). The form comes
- * as a stream, so the file and the text fields come in whatever order the client sent them:
+ * One document upload while its form arrives (DocumentsService.startUpload: the single
+ * request, and import from link). The form comes as a stream, so the file and the text
+ * fields come in whatever order the client sent them:
  *
- * 1. `receiveFile` streams the file through a type check into storage as it arrives; only
- *    its first SNIFF_BYTES are held in memory. Fields that arrived before it and are already
- *    invalid spare storing it.
- * 2. `finish`, once the whole form is read, checks the fields and records the document, or
- *    refuses with a reason and deletes the file it stored.
+ * 1. `receiveFile` streams the file into storage as it arrives; only its first SNIFF_BYTES
+ *    are held in memory. Its type is looked at first, only to name the key and to spare
+ *    storing a file that cannot pass; fields that arrived before it and are already invalid
+ *    spare storing it too.
+ * 2. `finish`, once the whole form is read, hands the stored file and the fields to the intake
+ *    (DocumentsService.acceptStoredFile), which checks them, records the document or refuses.
  * 3. `abandon` instead, when the form broke off: a stored file is deleted.
- *
- * Nothing here knows HTTP: the API maps the refusals to 400, 413 and 415.
  */
 export class DocumentUpload {
   private received: Promise<ReceivedFile> | null = null;
 
   constructor(
-    private readonly storage: ObjectStorage,
-    private readonly logger: Logger,
+    private readonly storage: Storage,
     private readonly maxBytes: number,
-    private readonly record: (file: StoredFile, fields: UploadFields) => Promise<AdminDocument>,
+    private readonly accept: (file: StoredFileCandidate, fields: Record<string, unknown>) => Promise<IntakeOutcome>,
   ) {}
 
   /**
@@ -62,59 +44,41 @@ export class DocumentUpload {
   }
 
   /** Decides, once the whole form was read: the document it recorded, or why not. */
-  async finish(fields: Record<string, string>): Promise<UploadOutcome> {
+  async finish(fields: Record<string, string>): Promise<IntakeOutcome> {
     const received = this.received ? await this.received : null;
-    if (!received || received.kind === 'empty') return { kind: 'refused', reason: 'file-missing' };
+    if (!received) return { kind: 'refused', reason: 'file-missing' };
+    if (received.kind === 'stored') return this.accept(received.file, fields);
+    // Refused before storing: no file comes first, then the fields, then what was wrong with the file.
+    if (received.kind === 'refused' && received.outcome.reason === 'file-missing') return received.outcome;
     const parsed = documentUploadFieldsSchema.safeParse(fields);
-    if (!parsed.success) {
-      await this.discard(received);
-      return { kind: 'refused', reason: 'invalid-fields', error: parsed.error };
-    }
-    if (received.kind === 'too-large') return { kind: 'refused', reason: 'too-large', maxBytes: this.maxBytes };
+    if (!parsed.success) return { kind: 'refused', reason: 'invalid-fields', error: parsed.error };
     // 'skipped' only follows fields that were already invalid, which the parse above refused.
-    if (received.kind !== 'stored') return { kind: 'refused', reason: 'unsupported-type' };
-    try {
-      return { kind: 'stored', document: await this.record(received.file, parsed.data) };
-    } catch (error) {
-      await this.discard(received);
-      throw error;
-    }
+    return received.kind === 'refused' ? received.outcome : { kind: 'refused', reason: 'unsupported-type' };
   }
 
   /** The form broke off: whatever was stored goes. Waits for the file's storage to settle first. */
   async abandon(): Promise<void> {
     const received = await this.received?.catch(() => null);
     // A file whose storage failed was never stored: storage removed its partial object itself.
-    if (received) await this.discard(received);
+    if (received?.kind === 'stored') await this.storage.delete(received.file.key).catch(() => {});
   }
 
   /** Sniffs the type, then streams the file to a fresh key; never throws for a bad file. */
   private async store(stream: Readable, filename: string, fieldsSoFar: ReadonlyMap<string, string>): Promise<ReceivedFile> {
     if (knownInvalid(fieldsSoFar)) return { kind: 'skipped' };
     const { head, body } = await peek(stream, SNIFF_BYTES);
-    if (head.length === 0) return { kind: 'empty' };
-    const type = await sniffDocumentType(head);
+    const type = head.length === 0 ? null : await sniffDocumentType(head);
     if (!type) {
       body.destroy();
-      return { kind: 'unsupported' };
+      return { kind: 'refused', outcome: { kind: 'refused', reason: head.length === 0 ? 'file-missing' : 'unsupported-type' } };
     }
     const key = objectKeys.document(type.ext);
     try {
       const { size } = await this.storage.put(key, body, { maxBytes: this.maxBytes, contentType: type.mime });
-      return { kind: 'stored', file: { key, size, type, originalName: cleanOriginalName(filename) } };
+      return { kind: 'stored', file: { key, size, head, originalName: cleanOriginalName(filename) } };
     } catch (error) {
-      if (error instanceof ObjectTooLargeError) return { kind: 'too-large' };
+      if (error instanceof ObjectTooLargeError) return { kind: 'refused', outcome: { kind: 'refused', reason: 'too-large', maxBytes: this.maxBytes } };
       throw error;
-    }
-  }
-
-  /** Deletes a stored file that is not kept; a failure is logged, not thrown (the refusal stands). */
-  private async discard(received: ReceivedFile): Promise<void> {
-    if (received.kind !== 'stored') return;
-    try {
-      await this.storage.delete(received.file.key);
-    } catch (error) {
-      this.logger.error({ err: error, key: received.file.key }, 'could not delete a refused upload');
     }
   }
 }

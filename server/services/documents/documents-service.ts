@@ -5,11 +5,11 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import type { DocumentRow } from '../../db/tables/documents.ts';
 import type { Logger } from '../../logger.ts';
-import type { UrlSigner } from '../../storage/signed-url.ts';
-import type { ByteRange, ObjectStorage } from '../../storage/storage.ts';
+import type { ByteRange, Storage } from '../../storage/storage.ts';
 import type { ContentVersion } from '../pages/content-version.ts';
 import { CarouselImages } from './carousel-images.ts';
 import { DocumentUpload } from './document-upload.ts';
+import { type IntakeOutcome, type IntakeRefusal, type StoredFileCandidate, checkStoredFile, isRefusal, parseDocumentFields } from './intake.ts';
 import { downloadFileName } from './file-name.ts';
 import * as queries from './queries.ts';
 import { seedSampleDocuments } from './seed.ts';
@@ -45,9 +45,7 @@ export class DocumentsService {
 
   constructor(
     private readonly db: Db,
-    private readonly storage: ObjectStorage,
-    /** Disk storage only: checks the signed upload URLs it hands out. */
-    readonly signer: UrlSigner | null,
+    private readonly storage: Storage,
     private readonly logger: Logger,
     /** Raised after every change, so cached public pages are made again (server/page-cache/). */
     private readonly contentVersion: ContentVersion,
@@ -86,7 +84,40 @@ export class DocumentsService {
    * (see DocumentUpload): its file is stored as it comes and recorded once the fields pass.
    */
   startUpload(maxBytes: number): DocumentUpload {
-    return new DocumentUpload(this.storage, this.logger, maxBytes, (file, fields) => this.create(file, fields));
+    return new DocumentUpload(this.storage, maxBytes, (file, fields) => this.acceptStoredFile(file, fields, maxBytes));
+  }
+
+  /**
+   * The intake (intake.ts): a file already in storage becomes a document if its fields pass,
+   * it is not empty nor over `maxBytes`, and its first bytes are an allowed type; the row is
+   * recorded and the content version raised. A refused file is deleted from storage.
+   */
+  async acceptStoredFile(file: StoredFileCandidate, fields: Record<string, unknown>, maxBytes: number): Promise<IntakeOutcome> {
+    const parsed = parseDocumentFields(fields);
+    if (isRefusal(parsed)) return this.refuse(file.key, parsed);
+    const type = await checkStoredFile(file, maxBytes);
+    if (isRefusal(type)) return this.refuse(file.key, type);
+    try {
+      const document = await this.create({ key: file.key, size: file.size, type, originalName: file.originalName }, parsed);
+      return { kind: 'accepted', document };
+    } catch (error) {
+      await this.discardFile(file.key);
+      throw error;
+    }
+  }
+
+  private async refuse(key: string, refusal: IntakeRefusal): Promise<IntakeOutcome> {
+    await this.discardFile(key);
+    return { kind: 'refused', ...refusal };
+  }
+
+  /** Deletes a stored file that is not kept; a failure is logged, not thrown (the refusal stands). */
+  private async discardFile(key: string): Promise<void> {
+    try {
+      await this.storage.delete(key);
+    } catch (error) {
+      this.logger.error({ err: error, key }, 'could not delete a refused upload');
+    }
   }
 
   private async create(
@@ -151,14 +182,6 @@ export class DocumentsService {
     return true;
   }
 
-  /**
-   * A file that arrived through the uploads service (in parts, or in one signed request) and
-   * passed its checks there (size, type from its bytes): recorded as a document.
-   */
-  recordUploaded(file: StoredFile, fields: { title: string; description: string | null; category: DocumentCategory }): Promise<AdminDocument> {
-    return this.create(file, fields);
-  }
-
   /** The sample documents, once per database (see migration 005). */
   seedSamples(): Promise<number> {
     return seedSampleDocuments(this.db, this.storage, this.logger);
@@ -179,13 +202,12 @@ export class DocumentsService {
   /**
    * Removes carousel images accepted but never saved to a document (issue 16: they join a
    * document only with the edit dialog's Save, so a Cancel leaves them behind), with their
-   * thumbnails. `keysOlderThan` lists images/ keys stored before a time (the uploads
-   * storage's listing); only images older than `keepMs` go, so one waiting in an open
-   * dialog is kept. Run by the upload sweep (server/services/index.ts). Returns how many.
+   * thumbnails. Only images older than `keepMs` go, so one waiting in an open dialog is
+   * kept. Run by the upload sweep (server/services/index.ts). Returns how many.
    */
-  async sweepUnsavedImages(keysOlderThan: (before: number) => Promise<string[]>, keepMs: number, now = Date.now()): Promise<number> {
+  async sweepUnsavedImages(keepMs: number, now = Date.now()): Promise<number> {
     let removed = 0;
-    for (const key of await keysOlderThan(now - keepMs)) {
+    for (const key of await this.storage.objectsOlderThan('images/', now - keepMs)) {
       const path = `/objects/${key}`;
       if (!CAROUSEL_IMAGE_PATH.test(path)) continue;
       if ((await queries.documentsUsingImage(this.db, path, -1)).length > 0) continue;
@@ -240,16 +262,6 @@ function toPublicDocument(row: DocumentRow): PublicDocument {
 }
 
 function toAdminDocument(row: DocumentRow): AdminDocument {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    filename: downloadFileName(row.title, extensionOf(row)),
-    originalName: row.original_name,
-    category: categoryOf(row),
-    uploadedAt: new Date(row.created_at).toISOString(),
-    carouselImages: parseImages(row.carousel_images),
-    mimeType: row.mime_type,
-    sizeBytes: row.size_bytes,
-  };
+  const { fileName, createdAt, ...shared } = toPublicDocument(row);
+  return { ...shared, filename: fileName, originalName: row.original_name, uploadedAt: createdAt };
 }

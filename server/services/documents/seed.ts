@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sampleDocuments } from '../../../content/sample-documents.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
-import { type ObjectStorage, objectKeys } from '../../storage/storage.ts';
+import { type Storage, objectKeys } from '../../storage/storage.ts';
 import { claimSeed, insertDocument } from './queries.ts';
 
 const SAMPLE_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'content', 'sample-documents');
@@ -17,7 +17,7 @@ const PDF = fileTypeByMime('application/pdf');
  * seed owed for the next start, and a second process starting at the same moment finds the
  * row already claimed. Returns how many documents were added.
  */
-export async function seedSampleDocuments(db: Db, storage: ObjectStorage, logger: Logger): Promise<number> {
+export async function seedSampleDocuments(db: Db, storage: Storage, logger: Logger): Promise<number> {
   if (!PDF) throw new Error('PDF must be an allowed document type');
   const added = await db.transaction().execute(async (trx) => {
     if (!(await claimSeed(trx, SEED_NAME))) return 0;

@@ -1,29 +1,31 @@
 import type { AdminPrincipal } from '@domain/admin.ts';
-import { type DocumentCategory, type DocumentFileType, documentMessages, isDocumentCategory } from '@domain/documents/rules.ts';
+import { documentMessages } from '@domain/documents/rules.ts';
 import type { DocumentUploadFields } from '@domain/documents/schema.ts';
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import type { UploadRow } from '../../db/tables/uploads.ts';
 import type { Logger } from '../../logger.ts';
+import { MAX_PART_BYTES, MIN_PART_BYTES } from '@domain/documents/upload-limits.ts';
+import type { DiskStorage } from '../../storage/disk.ts';
 import {
-  MAX_PART_BYTES,
-  MIN_PART_BYTES,
-  type MultipartStorage,
+  ObjectTooLargeError,
+  type Storage,
   type StoredPart,
   type UploadRef,
   UnknownUploadError,
-  newUploadedDocumentKey,
   normalizeEtag,
-} from '../../storage/multipart.ts';
-import { ObjectTooLargeError, uploadIdOf } from '../../storage/storage.ts';
-import { SNIFF_BYTES, sniffDocumentType } from '../documents/file-types.ts';
+  objectKeys,
+  uploadIdOf,
+} from '../../storage/storage.ts';
+import { SNIFF_BYTES } from '../documents/file-types.ts';
+import { type IntakeOutcome, type IntakeRefusal, type StoredFileCandidate, checkStoredFile, isRefusal, parseDocumentFields } from '../documents/intake.ts';
 import * as queries from './queries.ts';
 
 /**
  * Uploads of large documents (docs/documents.md, "Large files"): the records and rules
  * behind the companion-style endpoints of server/api/uploads.ts. The bytes go to storage
- * (server/storage/multipart*.ts); this service decides who may touch which upload, checks
+ * (server/storage/); this service decides who may touch which upload, checks
  * the finished file as the single-request upload does (size, type from its first bytes),
  * creates the document, and sweeps what was left unfinished.
  */
@@ -39,11 +41,15 @@ export const POST_TARGET_TTL_SECONDS = 15 * 60;
 /** Rows the sweep takes per run; the rest wait for the next. */
 const SWEEP_BATCH = 500;
 
-/** Makes the document once the file is checked (DocumentsService.create). */
-export type CreateDocument = (
-  file: { key: string; size: number; type: DocumentFileType; originalName: string },
-  fields: DocumentUploadFields,
-) => Promise<{ id: number }>;
+/** The documents' intake (DocumentsService.acceptStoredFile): checks the stored file and records the document. */
+export type AcceptStoredFile = (file: StoredFileCandidate, fields: Record<string, unknown>, maxBytes: number) => Promise<IntakeOutcome>;
+
+/** The document's fields as a request gives them, before the schema has checked them. */
+export interface DocumentFieldsInput {
+  title: unknown;
+  description: unknown;
+  category: unknown;
+}
 
 export interface UploadsOptions {
   /** UPLOAD_MAX_BYTES: the largest document. */
@@ -59,13 +65,13 @@ export interface NewUpload {
   fields: DocumentUploadFields;
 }
 
+/** How a complete ended: a document, or a refusal (the intake's, or the parts listed). */
 export type CompleteOutcome =
   | { kind: 'completed'; documentId: number; key: string }
   | { kind: 'not-found' }
   | { kind: 'busy' }
   | { kind: 'invalid'; message: string }
-  | { kind: 'too-large'; maxBytes: number }
-  | { kind: 'unsupported' };
+  | ({ kind: 'refused' } & IntakeRefusal);
 
 export type ReceiveOutcome =
   | { kind: 'stored'; etag: string; size: number }
@@ -88,8 +94,8 @@ export interface SweepResult {
 export class UploadsService {
   constructor(
     private readonly db: Db,
-    readonly storage: MultipartStorage,
-    private readonly createDocument: CreateDocument,
+    private readonly storage: Storage,
+    private readonly accept: AcceptStoredFile,
     private readonly logger: Logger,
     private readonly options: UploadsOptions,
   ) {}
@@ -106,7 +112,7 @@ export class UploadsService {
   async start(admin: AdminPrincipal, upload: NewUpload): Promise<{ uploadId: string; key: string }> {
     const row = await this.insert(admin, upload, 'multipart');
     try {
-      const storageUploadId = await this.storage.create({ uploadId: row.id, key: row.object_key });
+      const storageUploadId = await this.storage.createUpload({ uploadId: row.id, key: row.object_key });
       if (storageUploadId) await queries.setStorageUploadId(this.db, row.id, storageUploadId);
     } catch (error) {
       await queries.deleteUpload(this.db, row.id);
@@ -136,12 +142,21 @@ export class UploadsService {
   /**
    * POST s3/multipart/:uploadId/complete: checks the listed parts against storage, the size
    * and the type, then assembles the file and creates the document. One request at a time
-   * per upload (claimed in the database); a repeat after success answers the same.
+   * per upload (claimed in the database); a repeat after success answers the same. `fields`
+   * given here replace those recorded at start (a resumed upload whose title changed).
    */
-  async complete(admin: AdminPrincipal, uploadId: string, key: string, parts: { partNumber: number; etag: string }[]): Promise<CompleteOutcome> {
+  async complete(
+    admin: AdminPrincipal,
+    uploadId: string,
+    key: string,
+    parts: { partNumber: number; etag: string }[],
+    fields: Partial<DocumentFieldsInput> = {},
+  ): Promise<CompleteOutcome> {
     const row = await this.ownRow(admin, uploadId, key, 'multipart');
     if (!row) return { kind: 'not-found' };
-    return this.claimed(row, () => this.finishMultipart(row, parts));
+    const merged = fieldsOf(row, fields);
+    if (isRefusal(merged)) return { kind: 'refused', ...merged };
+    return this.claimed(row, () => this.finishMultipart(row, parts, merged));
   }
 
   /** DELETE s3/multipart/:uploadId: removes the parts and the record. */
@@ -174,12 +189,29 @@ export class UploadsService {
     return { method: 'POST', ...target, expires: POST_TARGET_TTL_SECONDS };
   }
 
-  /** POST s3/params/complete?key=uploads/<id>: the single-request upload is checked and becomes a document. */
-  async completeSingle(admin: AdminPrincipal, stagingKey: string): Promise<CompleteOutcome> {
+  /**
+   * POST s3/params/complete?key=uploads/<id>: the single-request upload is checked and becomes
+   * a document. `admin` null is disk storage's own form POST, completed at once so the official
+   * plugin's two calls make the document (docs/documents.md): its signature was the permission.
+   */
+  async completeSingle(admin: AdminPrincipal | null, stagingKey: string, fields: Partial<DocumentFieldsInput> = {}): Promise<CompleteOutcome> {
+    const row = await this.singleRow(stagingKey);
+    if (!row || (admin && row.admin_id !== admin.id)) return { kind: 'not-found' };
+    const merged = fieldsOf(row, fields);
+    if (isRefusal(merged)) return { kind: 'refused', ...merged };
+    return this.claimed(row, () => this.finishSingle(row, merged));
+  }
+
+  /** The document a single-request upload became (its `uploadURL`, GET on disk), or null. */
+  async documentOfUpload(stagingKey: string): Promise<number | null> {
+    const row = await this.singleRow(stagingKey);
+    return row?.state === 'done' ? row.document_id : null;
+  }
+
+  private async singleRow(stagingKey: string): Promise<UploadRow | null> {
     const id = uploadIdOf(stagingKey);
     const row = id ? await queries.findUpload(this.db, id) : undefined;
-    if (!row || row.kind !== 'single' || row.admin_id !== admin.id) return { kind: 'not-found' };
-    return this.claimed(row, () => this.finishSingle(row));
+    return row?.kind === 'single' ? row : null;
   }
 
   /**
@@ -188,35 +220,32 @@ export class UploadsService {
    * refused request's body is never read into a copy.
    */
   async receivePart(
+    disk: DiskStorage,
     uploadId: string,
     partNumber: number,
     query: Record<string, unknown>,
     declaredBytes: number | null,
     body: () => Readable,
   ): Promise<ReceiveOutcome> {
-    const receiver = this.storage.receiver;
-    if (!receiver) return { kind: 'not-found' };
-    const check = receiver.checkPartUrl(uploadId, partNumber, query);
+    const check = disk.checkPartUrl(uploadId, partNumber, query);
     if (!check.ok) return { kind: 'forbidden', reason: check.reason };
     if (declaredBytes !== null && declaredBytes > check.maxBytes) return { kind: 'too-large', maxBytes: check.maxBytes };
     const row = await queries.findUpload(this.db, uploadId);
     if (!row || row.kind !== 'multipart') return { kind: 'not-found' };
     // Parts may not change under a complete that is reading them.
     if (row.state !== 'open') return row.state === 'completing' ? { kind: 'busy' } : { kind: 'not-found' };
-    return this.receive(() => receiver.storePart(uploadId, partNumber, body(), check.maxBytes), check.maxBytes);
+    return this.receive(() => disk.receivePart(uploadId, partNumber, body(), check.maxBytes), check.maxBytes);
   }
 
   /** The disk backend's single-request form POST: `fields` came before the file and carry the signature. */
-  async receivePost(fields: ReadonlyMap<string, string>, body: () => Readable): Promise<ReceiveOutcome & { key?: string }> {
-    const receiver = this.storage.receiver;
-    if (!receiver) return { kind: 'not-found' };
-    const check = receiver.checkPostFields(fields);
+  async receivePost(disk: DiskStorage, fields: ReadonlyMap<string, string>, body: () => Readable): Promise<ReceiveOutcome & { key?: string }> {
+    const check = disk.checkPostFields(fields);
     if (!check.ok || !check.key) return { kind: 'forbidden', reason: check.ok ? 'malformed' : check.reason };
     const id = uploadIdOf(check.key);
     const row = id ? await queries.findUpload(this.db, id) : undefined;
     if (!row || row.kind !== 'single' || row.state !== 'open') return { kind: 'not-found' };
     const key = check.key;
-    const outcome = await this.receive(() => receiver.storeObject(key, body(), check.maxBytes), check.maxBytes);
+    const outcome = await this.receive(() => disk.receiveObject(key, body(), check.maxBytes), check.maxBytes);
     return { ...outcome, key };
   }
 
@@ -236,7 +265,7 @@ export class UploadsService {
     }
     result.finished = await queries.deleteDoneUploads(this.db, cutoff);
     for (const key of await this.storage.objectsOlderThan('uploads/', cutoff)) {
-      await this.storage.deleteObject(key);
+      await this.storage.delete(key);
       result.staleObjects++;
     }
     result.orphans = await this.storage.removeOrphans(cutoff, (id) => queries.uploadExists(this.db, id));
@@ -249,7 +278,7 @@ export class UploadsService {
       id: crypto.randomUUID(),
       kind,
       state: 'open',
-      object_key: newUploadedDocumentKey(),
+      object_key: objectKeys.uploadedDocument(),
       storage_upload_id: null,
       admin_id: admin.id,
       original_name: upload.originalName,
@@ -295,7 +324,7 @@ export class UploadsService {
     }
   }
 
-  private async finishMultipart(row: UploadRow, requested: { partNumber: number; etag: string }[]): Promise<CompleteOutcome> {
+  private async finishMultipart(row: UploadRow, requested: { partNumber: number; etag: string }[], fields: DocumentUploadFields): Promise<CompleteOutcome> {
     const upload = refOf(row);
     const stored = await this.storage.listParts(upload);
     if (!stored) {
@@ -306,58 +335,50 @@ export class UploadsService {
     const chosen = choosePartsToComplete(stored, requested);
     if (typeof chosen === 'string') return { kind: 'invalid', message: chosen };
     const size = chosen.reduce((sum, part) => sum + part.size, 0);
-    if (size > this.options.maxBytes) {
-      await this.discard(row);
-      return { kind: 'too-large', maxBytes: this.options.maxBytes };
-    }
-    // Disk reads the first bytes from the parts and refuses before assembling; S3 only after.
+    // Refused before assembling where it can be: the size on both, the type on disk, which
+    // reads the first bytes from the parts (S3 only after, in the intake).
+    if (size > this.options.maxBytes) return this.refuse(row, { reason: 'too-large', maxBytes: this.options.maxBytes });
     const head = await this.storage.peekParts(upload, chosen, SNIFF_BYTES);
-    if (head && !(await sniffDocumentType(head))) {
-      await this.discard(row);
-      return { kind: 'unsupported' };
-    }
-    await this.storage.complete(upload, chosen);
-    const type = await sniffDocumentType(head ?? (await this.storage.readHead(row.object_key, SNIFF_BYTES)) ?? Buffer.alloc(0));
-    if (!type) {
-      await this.discard(row);
-      return { kind: 'unsupported' };
-    }
-    return this.finish(row, size, type);
+    const early = head ? await checkStoredFile({ size, head }, this.options.maxBytes) : null;
+    if (early && isRefusal(early)) return this.refuse(row, early);
+    await this.storage.completeUpload(upload, chosen);
+    return this.finish(row, size, fields, this.options.maxBytes);
   }
 
-  private async finishSingle(row: UploadRow): Promise<CompleteOutcome> {
+  private async finishSingle(row: UploadRow, fields: DocumentUploadFields): Promise<CompleteOutcome> {
     const stagingKey = stagingKeyOf(row);
-    const size = await this.storage.size(stagingKey);
-    if (size === null) return { kind: 'invalid', message: 'The file has not arrived: send it to the target from s3/params first.' };
-    if (size > this.options.singleMaxBytes) {
-      await this.discard(row);
-      return { kind: 'too-large', maxBytes: this.options.singleMaxBytes };
+    if (!(await this.storage.head(stagingKey))) {
+      return { kind: 'invalid', message: 'The file has not arrived: send it to the target from s3/params first.' };
     }
-    const type = size > 0 ? await sniffDocumentType((await this.storage.readHead(stagingKey, SNIFF_BYTES)) ?? Buffer.alloc(0)) : null;
-    if (size === 0 || !type) {
-      await this.discard(row);
-      return size === 0 ? { kind: 'invalid', message: documentMessages.fileRequired } : { kind: 'unsupported' };
-    }
-    // Out of uploads/: its target URL, still unexpired, could otherwise replace a checked file.
+    // Out of uploads/ first: its target URL, still unexpired, could otherwise replace a checked file.
     await this.storage.promote(stagingKey, row.object_key);
-    return this.finish(row, size, type);
+    const size = (await this.storage.head(row.object_key))?.size ?? 0;
+    return this.finish(row, size, fields, this.options.singleMaxBytes);
   }
 
-  private async finish(row: UploadRow, size: number, type: DocumentFileType): Promise<CompleteOutcome> {
-    let documentId: number;
+  /** Hands the stored file to the documents' intake; a refused upload is discarded with its row. */
+  private async finish(row: UploadRow, size: number, fields: DocumentUploadFields, maxBytes: number): Promise<CompleteOutcome> {
+    let outcome: IntakeOutcome;
     try {
-      const document = await this.createDocument(
-        { key: row.object_key, size, type, originalName: row.original_name },
-        { title: row.title, description: row.description, category: categoryOf(row) },
-      );
-      documentId = document.id;
+      const head = (await this.storage.readHead(row.object_key, SNIFF_BYTES)) ?? Buffer.alloc(0);
+      outcome = await this.accept({ key: row.object_key, size, head, originalName: row.original_name }, fields, maxBytes);
     } catch (error) {
       await this.discard(row);
       throw error;
     }
+    if (outcome.kind === 'refused') {
+      await this.discard(row);
+      return outcome;
+    }
+    const documentId = outcome.document.id;
     await queries.markUploadDone(this.db, row.id, documentId);
     this.logger.info({ uploadId: row.id, documentId, bytes: size, kind: row.kind }, 'upload completed');
     return { kind: 'completed', documentId, key: row.object_key };
+  }
+
+  private async refuse(row: UploadRow, refusal: IntakeRefusal): Promise<CompleteOutcome> {
+    await this.discard(row);
+    return { kind: 'refused', ...refusal };
   }
 
   /** Discards an upload this request holds: marked sweeping first, so a failure below is retried by the sweep. */
@@ -373,10 +394,10 @@ export class UploadsService {
    */
   private async discardClaimed(row: UploadRow): Promise<boolean> {
     try {
-      if (row.kind === 'multipart') await this.storage.abort(refOf(row));
-      else await this.storage.deleteObject(stagingKeyOf(row));
+      if (row.kind === 'multipart') await this.storage.abortUpload(refOf(row));
+      else await this.storage.delete(stagingKeyOf(row));
       // A multipart upload completed in storage whose document was never made.
-      if (!(await queries.documentUsesKey(this.db, row.object_key))) await this.storage.deleteObject(row.object_key);
+      if (!(await queries.documentUsesKey(this.db, row.object_key))) await this.storage.delete(row.object_key);
       await queries.deleteUpload(this.db, row.id);
       return true;
     } catch (error) {
@@ -427,11 +448,16 @@ function refOf(row: UploadRow): UploadRef {
   return { uploadId: row.id, key: row.object_key, storageUploadId: row.storage_upload_id };
 }
 
+/** The document's fields as a complete finds them: what it names, else what start recorded, checked as start checks them. */
+function fieldsOf(row: UploadRow, given: Partial<DocumentFieldsInput>): DocumentUploadFields | IntakeRefusal {
+  return parseDocumentFields({
+    title: given.title ?? row.title,
+    description: given.description !== undefined ? given.description : row.description,
+    category: given.category ?? row.category,
+  });
+}
+
 /** Where a single-request upload lands before it is checked: uploads/<id>, like a carousel image. */
 function stagingKeyOf(row: UploadRow): string {
   return `uploads/${row.id}`;
-}
-
-function categoryOf(row: UploadRow): DocumentCategory {
-  return isDocumentCategory(row.category) ? row.category : 'articles';
 }

@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { Logger } from '../../logger.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
-import { tooLargeMessage } from '../documents/upload-limit-message.ts';
+import { tooLargeMessage, unsupportedTypeMessage } from '@domain/documents/upload-limits.ts';
 import { ImportRefusal, type RemoteFetcher, type RemoteFile, refusalFor } from './fetch-policy.ts';
 import type { PendingImport } from './token-store.ts';
 
@@ -15,9 +15,7 @@ export interface ImportSink {
   error(payload: { message: string }): void;
 }
 
-export const UNSUPPORTED_MESSAGE =
-  'This file type is not allowed. Import a PDF, an image (JPEG, PNG, WebP, GIF), a Word, Excel or PowerPoint file, or an MP4 video.';
-
+export 
 type JobState = 'waiting' | 'running' | 'paused' | 'finished';
 
 /**
@@ -183,7 +181,7 @@ export class ImportJob {
         case 'too-large':
           throw new ImportRefusal(tooLargeMessage(outcome.maxBytes));
         case 'unsupported-type':
-          throw new ImportRefusal(UNSUPPORTED_MESSAGE);
+          throw new ImportRefusal(unsupportedTypeMessage('Import'));
         case 'file-missing':
           throw new ImportRefusal('The link answered with an empty file.');
         case 'invalid-fields':

@@ -4,7 +4,7 @@ import { WorkQueue } from '../../lib/work-queue.ts';
 import type { Logger } from '../../logger.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
 import { type FetchPolicy, ImportRefusal, RemoteFetcher } from './fetch-policy.ts';
-import { tooLargeMessage } from '../documents/upload-limit-message.ts';
+import { tooLargeMessage } from '@domain/documents/upload-limits.ts';
 import { ImportJob, type ImportSink } from './import-job.ts';
 import { ImportTokenStore, type PendingImport } from './token-store.ts';
 
