@@ -37,7 +37,7 @@ const httpUrl = z
 /** S3's largest object (5 TiB): a bigger UPLOAD_MAX_BYTES could never be stored. */
 const MAX_UPLOAD_BYTES = 5 * 1024 ** 4;
 
-/** A document sent in one request (POST /api/documents/upload, s3/params) is at most 100 MB (SPEC §9); larger ones go in parts. */
+/** A document sent in one request (POST /api/documents/upload, s3/params) is at most 100 MB (docs/documents.md); larger ones go in parts. */
 export const SINGLE_UPLOAD_MAX_BYTES = 104_857_600;
 
 const envSchema = z.object({

@@ -12,11 +12,11 @@ import {
 } from '~/lib/uppy-transfer-policy';
 
 /**
- * Large documents in parts, straight to storage, on Uppy core 6 (SPEC §4, §7, §9; decision
+ * Large documents in parts, straight to storage, on Uppy core 6 (docs/documents.md; decision
  * 018). @uppy/aws-s3 6 sends the parts of one file one after another and reports companion
  * failures without their status or message, so this is our own uploader plugin (Uppy's
  * documented extension point: a BasePlugin that adds an uploader) speaking the same
- * companion calls under `/api/uploads/s3/…`: up to 6 part requests at once, SPEC's retry
+ * companion calls under `/api/uploads/s3/…`: up to 6 part requests at once, the retry
  * delays, back-off on 429, pause and resume (by the admin, or by itself while offline), abort
  * on the server, and resume of an upload started in an earlier page from `file.s3Multipart`.
  * Uppy core keeps the file's state and progress and throttles the total to 500 ms updates.
@@ -184,7 +184,7 @@ class FileTransfer {
     return this.parts.reduce((sum, part) => sum + (part.etag ? part.end - part.start : part.loaded), 0);
   }
 
-  /** A companion call with SPEC's ten retries on the retryable answers. */
+  /** A companion call with ten retries on the retryable answers (docs/documents.md). */
   async #call<T>(make: () => Promise<T>, signal: AbortSignal): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       signal.throwIfAborted();
@@ -277,7 +277,7 @@ class FileTransfer {
     }
   }
 
-  /** Sign and PUT one part; SPEC's delays [0, 1000, 3000, 5000] between tries, a back-off for everyone on 429. */
+  /** Sign and PUT one part; delays [0, 1000, 3000, 5000] between tries, a back-off for everyone on 429. */
   async #sendPart(part: PartState, signal: AbortSignal): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -427,7 +427,7 @@ class DocumentMultipart extends BasePlugin<DefinePluginOpts<PluginOptions, 'limi
         if (isPaused) stopRequests();
         else go();
       };
-      // A lost connection pauses the file by itself; back online, it goes on (SPEC §9).
+      // A lost connection pauses the file by itself; back online, it goes on (docs/documents.md).
       const onOffline = () => {
         offline = true;
         stopRequests();

@@ -1,5 +1,5 @@
 /**
- * SPEC §9's upload-widget figures for a file sent in parts, and the pure decisions made with
+ * The upload dialog's figures for a file sent in parts (docs/documents.md), and the pure decisions made with
  * them (which part is which bytes, which failure is worth another try, how long to wait).
  * No Uppy here, so unit tests and the server's docs can read the same numbers.
  */
@@ -35,7 +35,7 @@ export function planParts(size: number): PartPlan[] {
 }
 
 /**
- * Whether a failed request is worth another try (SPEC §9): no answer at all (status 0: the
+ * Whether a failed request is worth another try (docs/documents.md): no answer at all (status 0: the
  * network), 408, 409, 418, 423, 429 and 5xx except 501 and 505; and an expired signed URL
  * (S3's 'Request has expired', our disk URLs' 'invalid or has expired'), which a new
  * signature fixes.

@@ -19,7 +19,7 @@ import {
   rateLimitPause,
 } from '~/lib/uppy-transfer-policy';
 
-/** The Upload Document dialog's pure helpers for large files (issue 13, SPEC §9). */
+/** The Upload Document dialog's pure helpers for large files (issue 13, docs/documents.md). */
 
 /** A Storage in memory, as localStorage behaves; `failWrites` stands for a full or refused one. */
 function memoryStorage(failWrites = false): Storage {
@@ -139,7 +139,7 @@ describe('the record of unfinished uploads, per file fingerprint', () => {
   });
 });
 
-describe('the transfer policy (SPEC §9)', () => {
+describe('the transfer policy', () => {
   it('cuts a file in 5 MiB parts, numbered from 1, the last one shorter', () => {
     const size = 104_857_600 + 1024 * 1024 + 4321;
     const parts = planParts(size);

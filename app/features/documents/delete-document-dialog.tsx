@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
 import { deleteDocument, failureMessage } from './document-api';
 
-/** Asks before deleting; toasts 'Document deleted' or 'Delete failed' (SPEC §8). */
+/** Asks before deleting; toasts 'Document deleted' or 'Delete failed' (docs/knowledge-base.md). */
 export function DeleteDocumentDialog({
   document,
   onClose,

@@ -3,7 +3,7 @@ import { type AdminDocument, type DocumentView, viewOfAdmin } from '@domain/docu
 import { ApiError, apiJson, apiRequest, failureNotice } from '~/lib/api';
 
 /**
- * The browser's document changes (SPEC §7). Each throws ApiError (~/lib/api) on a non-success
+ * The browser's document changes (docs/api.md). Each throws ApiError (~/lib/api) on a non-success
  * answer. Lists are not fetched here: they come from the knowledge-base loader, which the
  * page revalidates after a change.
  */
@@ -39,7 +39,7 @@ export function uploadDocument(form: FormData, onProgress: (fraction: number) =>
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
-    // A failure becomes the same ApiError as every other call's (SPEC §8's message, the server's words).
+    // A failure becomes the same ApiError as every other call's ("{status}: {the server's words}", docs/api.md).
     const failure = () => new ApiError(request.status, request.responseText, request.statusText);
     request.addEventListener('load', () => {
       if (request.status < 200 || request.status >= 300) return reject(failure());
@@ -56,7 +56,7 @@ export function uploadDocument(form: FormData, onProgress: (fraction: number) =>
   });
 }
 
-/** A failure toast's text (SPEC §8): "{status}: {the server's words}", or SPEC's fallback when no answer came. */
+/** A failure toast's text (docs/api.md): "{status}: {the server's words}", or the call's fallback when no answer came. */
 export function failureMessage(error: unknown, fallback: string): string {
   return failureNotice(error, fallback);
 }

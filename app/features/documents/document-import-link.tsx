@@ -16,7 +16,7 @@ import { formatSize, formatSizeOf } from './document-upload-size';
  * link"): paste a link, see what it is (`url/meta`), fill in the fields, Import. The server
  * fetches the file; this follows it over the companion socket (`url/get` for a token, then
  * /api/uploads/api/{token}): progress, Pause, Resume, Cancel, then success or the server's
- * message. A socket that closes without either says 'Socket closed unexpectedly' (SPEC §8);
+ * message. A socket that closes without either says 'Socket closed unexpectedly' (docs/documents.md);
  * the server has removed whatever it had stored. Loaded only when an admin opens it.
  */
 
@@ -35,7 +35,7 @@ interface Progress {
   waiting: boolean;
 }
 
-/** SPEC §9: the companion socket gives up after 5 minutes without a message. */
+/** The companion socket gives up after 5 minutes without a message (docs/documents.md). */
 const SOCKET_IDLE_MS = 5 * 60_000;
 const EMPTY: DocumentFieldValues = { title: '', description: '', category: '' };
 

@@ -17,7 +17,7 @@ export interface UploadProgressState {
 
 /**
  * The dialog's progress while a file uploads: a bar, "12 MB of 105 MB", and for a large file
- * the Pause/Resume button and the connection notices (SPEC §8, §9).
+ * the Pause/Resume button and the connection notices (docs/documents.md).
  */
 export function DocumentUploadProgress({
   id,
@@ -75,7 +75,7 @@ export function DocumentUploadProgress({
   );
 }
 
-/** Pause while a transfer runs, Resume while it is paused (SPEC §4): the upload's and the import's. */
+/** Pause while a transfer runs, Resume while it is paused (docs/documents.md): the upload's and the import's. */
 export function PauseResumeButton({ paused, onPause, onResume }: { paused: boolean; onPause: () => void; onResume: () => void }) {
   const copy = documentsCopy.upload;
   return paused ? (

@@ -21,13 +21,13 @@ import { formatSize } from './document-upload-size';
 const DocumentImportLink = lazy(() => import('./document-import-link'));
 
 const EMPTY: DocumentFieldValues = { title: '', description: '', category: '' };
-/** SPEC §9: the back-online notice shows for 3 seconds. */
+/** The back-online notice shows for 3 seconds (docs/documents.md). */
 const BACK_ONLINE_NOTICE_MS = 3000;
 
 /** The upload under way: one request (up to 100 MB), or a file in parts. */
 type Running = { kind: 'single'; controller: AbortController } | { kind: 'parts'; session: MultipartUpload; file: File };
 
-/** A failed large upload's toast text (SPEC §8): a 401 says authorization is required; a network failure names the file. */
+/** A failed large upload's toast text (docs/documents.md): a 401 says authorization is required; a network failure names the file. */
 function transferFailure(error: unknown, fileName: string): string {
   if (error instanceof ApiError && error.status === 401) return documentsCopy.upload.authorizationRequired;
   if (error instanceof ApiError) return failureMessage(error, documentsCopy.toasts.uploadFailed);
@@ -39,7 +39,7 @@ function sameFields(a: DocumentFieldValues, b: DocumentFieldValues): boolean {
 }
 
 /**
- * The admin banner's Upload Document button and its dialog (SPEC §4, §5, §9): file, title,
+ * The admin banner's Upload Document button and its dialog (docs/knowledge-base.md, docs/documents.md): file, title,
  * description, category; checked here first ('Validation Error', nothing sent), then uploaded
  * with a real progress bar. Up to 100 MB in one request; larger files in parts through Uppy
  * (loaded only then), with Pause, Resume, a pause of its own while offline, and a resume
@@ -149,7 +149,7 @@ export function UploadDocumentButton() {
       document.getElementById(`${id}-${problem?.field ?? 'file'}`)?.focus();
       return;
     }
-    // Title and description go trimmed (SPEC §5).
+    // Title and description go trimmed (docs/knowledge-base.md).
     const fields = { title: values.title.trim(), description: values.description.trim(), category: values.category };
     if (goesInParts(file)) await uploadInParts(file, fields);
     else await uploadInOneRequest(file, fields);
