@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-/** The route table of SPEC §2: one module per page, no route parameters. */
+/** The route table (docs/pages.md): one module per page, no route parameters. */
 export default [
   index('routes/home.tsx'),
   route('leadership', 'routes/leadership.tsx'),

@@ -1,6 +1,6 @@
 /**
- * /lng-vs-cng (SPEC §2): the two fuel cards. Every figure comes from SPEC §9 (600x vs
- * about 250x, 2.4 trucks, methane above 95% vs above 85%); change them only with the spec.
+ * /lng-vs-cng: the two fuel cards. Every figure is one of the site's fixed figures (docs/pages.md: 600x vs
+ * about 250x, 2.4 trucks, methane above 95% vs above 85%); change them only on purpose, with that table.
  */
 
 export type FuelId = 'lng' | 'cng';

@@ -1,6 +1,6 @@
 /**
  * Copy of the document library (knowledge-base document tabs and the admin's dialogs).
- * SPEC §8's notices and empty states are quoted word for word.
+ * The notices and empty states listed in docs/knowledge-base.md stay word for word.
  */
 export const documentsCopy = {
   emptyCategory: 'No documents found in this category.',
@@ -43,7 +43,7 @@ export const documentsCopy = {
     waitingForConnection: 'Paused until the connection is back…',
     largeFileNote: 'Large file: it goes in parts. You can pause it, and if the page closes, select the same file again to continue.',
     resuming: (stored: string, total: string) => `Resuming: ${stored} of ${total} already uploaded`,
-    /** SPEC §8's upload-widget notices (the back-online one shows for 3 seconds). */
+    /** The upload dialog's connection notices (docs/documents.md; the back-online one shows for 3 seconds). */
     offline: 'No Internet connection',
     backOnline: 'Connected to the Internet',
     authorizationRequired: '401: Authorization required. Log in again, then select the file to resume the upload.',
@@ -70,7 +70,7 @@ export const documentsCopy = {
     waiting: 'Waiting for its turn…',
     progress: 'Import progress',
     received: (size: string) => `${size} received`,
-    /** SPEC §8's transfer errors. */
+    /** The socket's transfer errors (docs/documents.md, Import from link). */
     socketClosed: 'Socket closed unexpectedly',
     timedOut: 'Timed out waiting for a message from the server.',
   },

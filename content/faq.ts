@@ -1,5 +1,5 @@
 /**
- * The knowledge-base FAQ (SPEC §2: nine questions). Rendered as an accordion and as
+ * The knowledge-base FAQ (docs/knowledge-base.md: nine questions). Rendered as an accordion and as
  * FAQPage structured data, so the answers are plain text.
  */
 export type FaqCategory = 'general' | 'platforms' | 'products' | 'services' | 'safety';

@@ -1,5 +1,5 @@
 /**
- * Copy of the home page (SPEC §1 and §2), section by section in page order. The h1 (the
+ * Copy of the home page (docs/pages.md), section by section in page order. The h1 (the
  * slogan) lives in content/pages.ts, so the page heading and the tests read one value.
  * Icons are named here and drawn by the components, so this file stays plain data.
  */

@@ -1,5 +1,5 @@
 /**
- * Copy of the knowledge base (SPEC §2): the tab bar, the glossary, the document tabs and
+ * Copy of the knowledge base (docs/knowledge-base.md): the tab bar, the glossary, the document tabs and
  * the calculators. The FAQ and the tutorial have their own files (faq.ts, tutorial.ts).
  */
 
@@ -30,7 +30,7 @@ export const glossaryCopy = {
   allCategories: 'All Categories',
   emptyAll: 'No glossary terms available yet.',
   emptyFiltered: 'No terms found matching your search criteria.',
-  /** SPEC §8's notice, and what the list says instead of terms, when they could not be fetched. */
+  /** The failure notice (docs/knowledge-base.md), and what the list says instead of terms, when they could not be fetched. */
   fetchFailed: 'Failed to fetch glossary terms',
   fetchFailedHint: 'Please try again in a moment.',
   loadFailed: 'The glossary could not be loaded. Please try again in a moment.',

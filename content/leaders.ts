@@ -1,5 +1,5 @@
 /**
- * The leadership team (SPEC §3 "Leader entry"). The e-mail addresses are kept for the
+ * The leadership team (docs/pages.md, Leadership). The e-mail addresses are kept for the
  * company's records but not displayed on the site.
  *
  * SAMPLE CONTENT: the names, biographies, profile links and e-mail addresses are

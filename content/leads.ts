@@ -1,6 +1,6 @@
 /**
- * Copy of the contact form and the demo request form (SPEC §4, §5, §8): labels,
- * placeholders, buttons, notices and toasts. The toasts' wording is fixed by the spec.
+ * Copy of the contact form and the demo request form (docs/leads.md): labels,
+ * placeholders, buttons, notices and toasts. The toasts' wording is fixed (docs/leads.md).
  */
 
 export const contactForm = {

@@ -99,7 +99,7 @@ export const notFoundPage = {
   description: 'The page you were looking for does not exist. Return to the VPV Energy home page.',
   heading: '404 Page Not Found',
   text: 'Did you forget to add the page to the router?',
-  /** Below SPEC's text: where a lost visitor can go next (issue 16). */
+  /** Below the fixed text (docs/pages.md): where a lost visitor can go next (issue 16). */
   helpTitle: 'Where to next?',
   helpLinks: [
     { label: 'Home page', page: 'home' },

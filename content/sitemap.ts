@@ -1,7 +1,7 @@
 import type { PageKey } from './pages.ts';
 
 /**
- * The human sitemap at /sitemap (SPEC §2): a card per main page with what is on it.
+ * The human sitemap at /sitemap (docs/pages.md): a card per main page with what is on it.
  * Paths and names come from content/pages.ts through `page`, so links never drift.
  */
 export interface SitemapSection {

@@ -1,5 +1,5 @@
 /**
- * The molecule tutorial of the knowledge base (SPEC §2, §4: five steps). Molecule steps
+ * The molecule tutorial of the knowledge base (docs/knowledge-base.md: five steps). Molecule steps
  * are drawn from their carbon count (a straight chain with its hydrogens), so this file
  * stays plain data. Figures: boiling points at 1 atm, from standard reference tables.
  */

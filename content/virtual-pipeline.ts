@@ -1,6 +1,6 @@
 /**
  * Copy and chart data of /virtual-pipeline, the educational article on the LNG virtual
- * pipeline. The figures are those of SPEC §2 and §9 (volume equivalence 1/250/600, purity
+ * pipeline. The figures are the site's fixed figures (docs/pages.md: volume equivalence 1/250/600, purity
  * 98% vs 85%, application shares 40/25/20/15, -260°F / -162°C).
  */
 

@@ -1,12 +1,12 @@
 /**
  * Copy of the VPV Lease pages: /vpv-lease (the product page) and /vpv-lease-sandbox (the
- * leasing platform's feature tour). Feature and card names are the wording of SPEC §2.
+ * leasing platform's feature tour). Feature and card names are fixed wording (docs/pages.md).
  */
 import type { Cta, Hero, IconItem, ToolFeature } from './platforms';
 
 export const viewInventoryLabel = 'View Inventory';
 
-/** Why Choose, shared by both lease pages (SPEC §2: Cost Efficiency, Operational Excellence, Scalability, Compliance). */
+/** Why Choose, shared by both lease pages (docs/pages.md: Cost Efficiency, Operational Excellence, Scalability, Compliance). */
 export const leaseWhyChoose = {
   title: 'Why Choose VPV Lease',
   lead: 'Equipment and logistics from a team that runs virtual pipelines every day.',
@@ -41,7 +41,7 @@ export const vpvLease = {
     screenshot: 'leaseEquipment',
   } satisfies Hero,
   exploreLabel: 'Explore the platform',
-  /** The four things the lease tool does (SPEC §1). */
+  /** The four things the lease tool does. */
   capabilities: [
     { icon: 'tank', title: 'Tank management', text: 'Levels, pressure and location of every leased unit.' },
     { icon: 'quote', title: 'Quoting', text: 'Equipment, transport and setup priced in one quote.' },

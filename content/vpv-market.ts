@@ -1,11 +1,11 @@
 /**
  * Copy of the VPV Market pages: /vpv-market (the product page) and /vpv-market-sandbox
  * (the trading tool's feature tour). Feature names, the five tool features and their
- * bullets are the wording of SPEC §2; the rest is ours.
+ * bullets are fixed wording (docs/pages.md); the rest is ours.
  */
 import type { Cta, Hero, IconItem, ToolFeature } from './platforms';
 
-/** Why Choose, shared by both market pages (SPEC §2: Transparency, Efficiency, Profitability, Control). */
+/** Why Choose, shared by both market pages (docs/pages.md: Transparency, Efficiency, Profitability, Control). */
 export const marketWhyChoose = {
   title: 'Why Choose VPV Market',
   lead: 'Built for producers and sites that sell NGL and LNG, and want to see exactly what every gallon earns.',
@@ -40,7 +40,7 @@ export const vpvMarket = {
     screenshot: 'marketFinancials',
   } satisfies Hero,
   exploreLabel: 'Explore the tool',
-  /** The four things the market tool does (SPEC §1). */
+  /** The four things the market tool does. */
   capabilities: [
     { icon: 'activity', title: 'Live data', text: 'Tank levels, loads and prices as they happen.' },
     { icon: 'analytics', title: 'Analytics', text: 'Netback, volume and composition by site and product.' },

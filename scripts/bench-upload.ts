@@ -6,7 +6,7 @@
 // file: its memory stays flat whatever the file's size, which two sizes show side by side.
 //
 //   BENCH_UPLOAD_SIZES=256,1024   file sizes in MiB (default: 256 and 1024)
-//   BENCH_UPLOAD_CONCURRENCY=6    parts in flight at once (SPEC §9: 6)
+//   BENCH_UPLOAD_CONCURRENCY=6    parts in flight at once (the upload dialog's 6, docs/documents.md)
 //   BENCH_UPLOAD_BACKENDS=disk,s3 which storage
 //
 // A part whose PUT fails on the network is sent again (up to 3 times, as Uppy does), and so is

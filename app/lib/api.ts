@@ -1,9 +1,9 @@
 import { type ApiFieldErrors, type FieldErrors, firstMessages } from '@domain/api-error';
 
 /**
- * The browser's API client (SPEC §7): requests send credentials, bodies go as JSON, and
+ * The browser's API client (docs/api.md): requests send credentials, bodies go as JSON, and
  * any non-success response throws an ApiError whose message is "{status}: {body text}" (or
- * the status text when the body is empty, SPEC §8). No retries, no polling.
+ * the status text when the body is empty). No retries, no polling.
  */
 export class ApiError extends Error {
   /** The human message: a JSON body's `message`, or the body text as it came. */
@@ -37,10 +37,10 @@ export async function readApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * What a failure notice says (SPEC §8): "{status}: {the server's words}", such as
+ * What a failure notice says (docs/api.md): "{status}: {the server's words}", such as
  * '401: Invalid username or password'. The server's words are a JSON answer's `message`
  * (not its raw JSON) or the body text, else the status text. A call that got no answer
- * (offline, refused) has no status: the notice says `fallback`, SPEC's text for that call.
+ * (offline, refused) has no status: the notice says `fallback`, that call's own text.
  *
  * @example
  * toast({ title: 'Failed to add term', description: failureNotice(error, 'Failed to create term'), variant: 'destructive' });

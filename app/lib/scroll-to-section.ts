@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
 
-/** SPEC §9: after navigating home, wait about this long before scrolling to the section. */
+/** After navigating home, wait about this long before scrolling to the section (docs/pages.md). */
 export const SCROLL_AFTER_NAVIGATION_MS = 100;
 
 function prefersReducedMotion(): boolean {

@@ -3,7 +3,7 @@ import type { MetaDescriptor } from 'react-router';
 import type { Route as RootRoute } from '../+types/root';
 
 /**
- * The metadata facility of SPEC §2. Every route's `meta` export calls `seo()`, which
+ * The page metadata facility (docs/pages.md). Every route's `meta` export calls `seo()`, which
  * renders title, description, keywords, canonical, robots, Open Graph, Twitter and
  * JSON-LD into <head> on the server.
  *

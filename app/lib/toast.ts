@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * App-wide toast queue (SPEC §9): at most one toast at a time; a dismissed toast stays in
+ * App-wide toast queue (docs/api.md, Toasts): at most one toast at a time; a dismissed toast stays in
  * memory for its exit animation and is removed after TOAST_REMOVE_DELAY.
  * Call `toast({ title, description, variant })` from anywhere in the browser.
  */

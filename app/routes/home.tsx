@@ -22,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { contactErrors: contactUrlErrors(new URL(request.url).searchParams) };
 }
 
-/** The home page, sections in the order of SPEC §2. */
+/** The home page, sections in the order of docs/pages.md. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>

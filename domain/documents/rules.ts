@@ -1,5 +1,5 @@
 /**
- * The document library's rules (SPEC §3, §5) without the validation: categories, messages,
+ * The document library's rules (docs/knowledge-base.md, docs/documents.md) without the validation: categories, messages,
  * limits and file types. Pages import this; the Zod schemas that apply these rules live in
  * schema.ts, used by the admin dialogs and the server, so visitors do not download Zod.
  */
@@ -22,7 +22,7 @@ export function isDocumentCategory(value: unknown): value is DocumentCategory {
   return typeof value === 'string' && (DOCUMENT_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** SPEC §5's three upload messages, word for word; the others are ours. */
+/** The three upload messages of docs/knowledge-base.md, word for word; the others are ours. */
 export const documentMessages = {
   fileRequired: 'Please select a file to upload.',
   categoryRequired: 'Please select a category.',
@@ -35,7 +35,7 @@ export const documentMessages = {
 
 export const DOCUMENT_LIMITS = { title: 200, description: 2000, carouselImages: 50 } as const;
 
-/** Carousel images: at most 5 per batch, 5 MB (5242880 bytes) each (SPEC §5, §9). */
+/** Carousel images: at most 5 per batch, 5 MB (5242880 bytes) each (docs/knowledge-base.md). */
 export const CAROUSEL_LIMITS = { maxFiles: 5, maxFileBytes: 5_242_880 } as const;
 
 /**

@@ -2,7 +2,7 @@ import { multiLineText, singleLineText, z } from '../zod.ts';
 import { CAROUSEL_IMAGE_PATH, DOCUMENT_LIMITS, type DocumentCategory, documentMessages, isDocumentCategory } from './rules.ts';
 
 /**
- * The document library's validation (SPEC §3, §5), shared by the upload and edit dialogs
+ * The document library's validation (docs/knowledge-base.md), shared by the upload and edit dialogs
  * (instant feedback) and by server/api/documents.ts (the real check). The rules themselves
  * (categories, messages, limits) live in rules.ts.
  */
@@ -24,7 +24,7 @@ const requiredTitle = singleLineText(
   'Title',
 );
 
-/** Trimmed, multi-line (a textarea); an empty description is stored as null (SPEC §5). */
+/** Trimmed, multi-line (a textarea); an empty description is stored as null (docs/knowledge-base.md). */
 const optionalDescription = multiLineText(
   z.string().trim().max(DOCUMENT_LIMITS.description, documentMessages.descriptionTooLong),
   'Description',
@@ -33,8 +33,8 @@ const optionalDescription = multiLineText(
   .transform((value) => (value ? value : null));
 
 /**
- * The upload form's text fields. Keys are in SPEC §5's order after the file (category, then
- * title), so the first issue is the message to show.
+ * The upload form's text fields. Keys are in the dialog's checking order after the file (category, then
+ * title; docs/knowledge-base.md), so the first issue is the message to show.
  */
 export const documentUploadFieldsSchema = z.object({
   category: requiredCategory,

@@ -1,7 +1,7 @@
 import type { DocumentCategory } from './rules.ts';
 
 /**
- * The documents API's answers (SPEC §3, §7). Both lists also carry the stored file's type
+ * The documents API's answers (docs/api.md, docs/documents.md). Both lists also carry the stored file's type
  * and size, which the cards show.
  */
 

@@ -11,7 +11,7 @@ export type GlossaryCategoryFilter = GlossaryCategory | 'all';
 
 export const GLOSSARY_LIMITS = { term: 200, definition: 5000, list: 1000, search: 200 } as const;
 
-/** A term as the API returns it (SPEC §3): synonyms and related terms are comma-separated text. */
+/** A term as the API returns it (docs/glossary.md): synonyms and related terms are comma-separated text. */
 export interface GlossaryTerm {
   id: number;
   term: string;

@@ -17,7 +17,7 @@ const loginSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
-/** The plain message of SPEC §7 for either a wrong username or a wrong password. */
+/** One plain message for a wrong username and a wrong password alike (docs/admin.md). */
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 /** "45 seconds", "1 minute", "15 minutes". */
@@ -27,7 +27,7 @@ function waitText(seconds: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
-/** POST /api/admin/login, GET /api/admin/check, POST /api/admin/logout (SPEC §7). */
+/** POST /api/admin/login, GET /api/admin/check, POST /api/admin/logout (docs/admin.md). */
 export function createAdminRouter({ auth }: Services): Router {
   const router = express.Router();
   // Body parsers are per route: a router-wide parser would also run for other areas' paths.

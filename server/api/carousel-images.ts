@@ -6,7 +6,7 @@ import { HttpError, invalidRequest } from './errors.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
- * The carousel image upload of SPEC §7, in three calls:
+ * The carousel image upload (docs/documents.md, docs/knowledge-base.md), in three calls:
  * 1. POST /api/objects/upload (admin) → {uploadURL}: a presigned S3 PUT, or on disk our own
  *    signed URL (server/api/disk-storage.ts), for one fresh key, valid 15 minutes, for at most 5 MB.
  * 2. The browser PUTs the image to that URL (disk: PUT /api/objects/put/uploads/<uuid>).

@@ -13,7 +13,7 @@ import { parseIdParam } from './params.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
- * The document library of SPEC §7:
+ * The document library's calls (docs/api.md, docs/documents.md):
  * - GET /api/documents (admin): every document, admin fields.
  * - GET /api/documents/public?category= : one category (or all) for visitors.
  * - POST /api/documents/upload (admin): see document-upload.ts.

@@ -8,7 +8,7 @@ import { requireAdmin } from './require-admin.ts';
 
 /**
  * GET /api/glossary?search=&category= (public), POST /api/glossary, PUT and DELETE
- * /api/glossary/:id (admin only), as in SPEC §7.
+ * /api/glossary/:id (admin only); see docs/glossary.md.
  */
 export function createGlossaryRouter(services: Services): Router {
   const router = express.Router();
@@ -48,7 +48,7 @@ export function createGlossaryRouter(services: Services): Router {
     res.status(204).end();
   });
 
-  /** Known failures keep their status; anything else becomes SPEC §8's message, logged with its cause. */
+  /** Known failures keep their status; anything else becomes the area's 500 message (docs/glossary.md), logged with its cause. */
   async function failSafely<T>(message: string, action: () => Promise<T>): Promise<T> {
     try {
       return await action();

@@ -12,7 +12,7 @@ import { createUploadsRouter } from './uploads.ts';
 import { createUrlImportRouter } from './url-import.ts';
 
 /**
- * The JSON API of SPEC §7. Each area mounts its own router here, so any endpoint is one
+ * The JSON API (docs/api.md). Each area mounts its own router here, so any endpoint is one
  * hop from this file: `server/api/<area>.ts`. Each router parses bodies per route, not
  * router-wide, because every request passes through every mounted router.
  */

@@ -26,7 +26,7 @@ import { parseIdParam } from './params.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
- * POST /api/contact and POST /api/request-demo (SPEC §7), and the admin inbox:
+ * POST /api/contact and POST /api/request-demo (docs/leads.md), and the admin inbox:
  * GET /api/admin/messages, /api/admin/demo-requests (+ .csv), PATCH …/:id.
  *
  * The two posts take JSON (the enhanced forms) or a classic urlencoded form post (no

@@ -80,7 +80,7 @@ function refused(error: unknown): unknown {
   return error instanceof ImportRefusal ? invalidRequest(error.message, { url: [error.message] }) : error;
 }
 
-/** A socket left silent this long (no message either way: a paused import nobody resumes) is closed and its import cancelled (SPEC §9). */
+/** A socket left silent this long (no message either way: a paused import nobody resumes) is closed and its import cancelled (docs/documents.md, Import from link). */
 export const SOCKET_IDLE_MS = 5 * 60_000;
 const SOCKET_PATH = /^\/api\/uploads\/api\/([^/]+)$/;
 

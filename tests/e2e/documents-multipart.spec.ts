@@ -7,7 +7,7 @@ import { loginAsAdmin } from './admin-helpers';
 import { axeViolations, expect, test, visit } from './fixtures';
 
 /**
- * Large documents through the Upload Document dialog (issue 13, SPEC §9): a file just over
+ * Large documents through the Upload Document dialog (issue 13, docs/documents.md): a file just over
  * 100 MB goes in 5 MiB parts to /api/uploads (disk backend: signed part PUTs to the site
  * itself), 6 at once; Pause, Resume, a lost connection, a reload, Cancel, and the server's
  * refusals. Requests are only observed here (and the connection slowed or cut through
@@ -18,7 +18,7 @@ test.describe.configure({ mode: 'serial' });
 
 const MiB = 1024 * 1024;
 const PART = 5 * MiB;
-/** 20 full parts and a short 21st: just over SPEC's 100 MB (104857600 bytes). */
+/** 20 full parts and a short 21st: just over the one-request limit of 100 MB (104857600 bytes). */
 const SIZE = 104_857_600 + MiB + 4321;
 const PARTS = Math.ceil(SIZE / PART);
 const RECORDS_KEY = 'vpv.documentUploads.v1';
@@ -324,7 +324,7 @@ test("the server's refusals reach the admin: a file that is no known type (415),
   await page.request.delete(`/api/uploads/s3/multipart/${kept.uploadId}?key=${encodeURIComponent(kept.key)}`, { headers: { Origin: new URL(page.url()).origin } });
 });
 
-test('a part whose connection drops is sent again (SPEC retry delays), and the upload completes', async ({ page }) => {
+test('a part whose connection drops is sent again (after the retry delays), and the upload completes', async ({ page }) => {
   test.setTimeout(120_000);
   await loginAsAdmin(page);
   await visit(page, '/knowledge-base?tab=articles');

@@ -106,7 +106,7 @@ test.describe('documents for visitors', () => {
     await expect(page.getByText('No documents found in this category.')).toBeVisible();
   });
 
-  test('lists come from the page loader only: in the HTML, then revalidated; a list it could not load shows the SPEC toast and Try again', async ({ page }) => {
+  test('lists come from the page loader only: in the HTML, then revalidated; a list it could not load shows the failure toast and Try again', async ({ page }) => {
     const listCalls = watchListFetches(page);
     await visit(page, '/knowledge-base?tab=spec-sheets');
     await expect(card(page, 'VPV Energy Company Brochure')).toBeVisible();
@@ -159,7 +159,7 @@ test.describe('documents for the admin', () => {
     await visit(page, '/knowledge-base?tab=articles');
     const title = `E2E report ${Date.now()}`;
 
-    // Validation, in SPEC order, before anything is sent.
+    // Validation, in the order of docs/knowledge-base.md, before anything is sent.
     let uploads = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/documents/upload')) uploads++;

@@ -14,7 +14,7 @@ async function jsonLdTypes(page: Page): Promise<string[]> {
 }
 
 test.describe('the home page', () => {
-  test('has the sections of SPEC §2 in order, each focusable by the header links', async ({ page }) => {
+  test('has the home sections in order, each focusable by the header links', async ({ page }) => {
     await visit(page, '/');
     const ids = await page.locator('main > section').evaluateAll((sections) => sections.map((section) => section.id));
     expect(ids).toEqual(['top', 'overview', 'services', 'how-we-do-it', 'solutions', 'tools', 'contact', 'associations']);

@@ -41,7 +41,7 @@ for (const width of [390, 900, 1440]) {
         expect(tab.inside, `${tab.label} inside the bar`).toBe(true);
         expect(tab.truncated, `${tab.label} cut off`).toBe(false);
       }
-      // On a desktop they stay one row of eight (SPEC §2).
+      // On a desktop they stay one row of eight (docs/knowledge-base.md).
       if (width >= 1024) expect(new Set(layout.tabs.map((tab) => tab.top)).size).toBe(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     });

@@ -1,9 +1,9 @@
 import { notFoundPage } from '@content/pages';
 import { axeViolations, expect, test, visit } from './fixtures';
 
-/** Issue 16, item 12: the 404 card keeps SPEC's text and then shows where to go. */
+/** Issue 16, item 12: the 404 card keeps its fixed text and then shows where to go. */
 test.describe('the not-found card', () => {
-  test("keeps SPEC's text and links to the home page, the knowledge base and the sitemap", async ({ page }) => {
+  test("keeps its fixed text and links to the home page, the knowledge base and the sitemap", async ({ page }) => {
     const response = await visit(page, '/nope');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');

@@ -6,7 +6,7 @@ import { vpvMarketSandbox } from '@content/vpv-market';
 import type { Locator, Page } from '@playwright/test';
 import { axeViolations, expect, test, visit } from './fixtures';
 
-/** SPEC §2 wording, typed out here so a drift in content/ fails the test. */
+/** The fixed wording of docs/pages.md, typed out here so a drift in content/ fails the test. */
 const spec = {
   marketFeatures: ['Real-Time Market Data', 'Advanced Analytics', 'Profit Optimization', 'Secure Transactions', 'Network Access', 'Instant Execution'],
   marketWhy: ['Transparency', 'Efficiency', 'Profitability', 'Control'],

@@ -152,7 +152,7 @@ test.describe('carousel images in Edit Document', () => {
     { width: 390, height: 900 },
     { width: 390, height: 700 },
   ]) {
-    test(`at ${viewport.width}×${viewport.height} the uploader is SPEC's 750×550 or fits, with its messages and Upload button in view (items 7, 11)`, async ({
+    test(`at ${viewport.width}×${viewport.height} the uploader is 750×550 or fits, with its messages and Upload button in view (items 7, 11)`, async ({
       page,
     }) => {
       await page.setViewportSize(viewport);

@@ -15,7 +15,7 @@ async function logInThroughTheForm(page: Page, password = e2eAdmin.password) {
 
 const notice = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 
-test.describe('failure notices say "{status}: {the server\'s words}" (SPEC §8)', () => {
+test.describe('failure notices say "{status}: {the server\'s words}" (docs/api.md)', () => {
   test('a wrong password: Login failed, 401: Invalid username or password', async ({ page }) => {
     await visit(page, '/knowledge-base');
     await logInThroughTheForm(page, 'not the password at all');
@@ -43,7 +43,7 @@ test.describe('failure notices say "{status}: {the server\'s words}" (SPEC §8)'
   });
 });
 
-test.describe('the admin check refreshes after login and logout (SPEC §4)', () => {
+test.describe('the admin check refreshes after login and logout', () => {
   test('after a login and after a logout the page asks GET /api/admin/check', async ({ page }) => {
     await visit(page, '/knowledge-base');
     const checks: string[] = [];

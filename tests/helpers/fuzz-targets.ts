@@ -22,7 +22,7 @@ import {
 import { type CaseRequest, FUZZ_STATS, type FuzzSession, type OriginChoice, type Role, fuzzAdmin, fuzzParameters } from './fuzz-session.ts';
 
 /**
- * The catalogue of what the fuzz test attacks: every endpoint of SPEC §7 (server/api/*.ts),
+ * The catalogue of what the fuzz test attacks: every endpoint of the API (docs/api.md, server/api/*.ts),
  * the page routes of app/routes.ts, the upload paths, and the paths nobody routed. Each
  * target is one fast-check property: a generator of cases and how to send one.
  */
@@ -895,7 +895,7 @@ export const fuzzTargets: FuzzTarget[] = [
     ),
   ),
   requests(
-    'Unrouted API paths and methods (incl. methods the companion paths of SPEC §7 do not take, and the remote-file paths)',
+    'Unrouted API paths and methods (incl. methods the companion paths do not take, and the remote-file paths)',
     request({
       label: 'unrouted API',
       method: fc.constantFrom(...AUTHORITY_METHODS, 'PROPFIND'),

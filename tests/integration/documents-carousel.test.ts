@@ -95,7 +95,7 @@ describe.each(combinations)('carousel images on %s with %s storage', (dialect, b
     ['an SVG', impostors.svg, 'image/svg+xml'],
     ['an HTML page sent as an image', impostors.htmlAsPng, 'image/png'],
     ['a PDF', samplePdf(), 'image/png'],
-  ])('refuses %s with the SPEC message and deletes it', async (_case, bytes, type) => {
+  ])('refuses %s with the fixed message and deletes it', async (_case, bytes, type) => {
     const before = await t.objectKeys();
     const { put, accepted } = await sendImage(bytes, type);
     expect(put.status).toBe(200);

@@ -4,7 +4,7 @@ import { FUZZ_RUNS, FUZZ_SEED, FuzzSession } from '../helpers/fuzz-session.ts';
 import { fuzzTargets } from '../helpers/fuzz-targets.ts';
 
 /**
- * Generated bad input against every endpoint of SPEC §7, every page route and the upload
+ * Generated bad input against every API endpoint (docs/api.md), every page route and the upload
  * paths (issue 11, "Make it stay fixed"), as a visitor and as a logged-in admin, on SQLite
  * and (with TEST_DATABASE_URL) PostgreSQL. A case fails on any 5xx, a stack trace in an
  * answer, no answer within FUZZ_TIMEOUT_MS, a connection closed without an answer, or an

@@ -25,7 +25,7 @@ describe('fieldErrorsOf and firstMessages', () => {
   });
 });
 
-/** The browser's one reader of failure answers (app/lib/api.ts, SPEC §8). */
+/** The browser's one reader of failure answers (app/lib/api.ts, docs/api.md). */
 describe('readApiError', () => {
   const answer = (status: number, body: string, statusText = '', type = 'application/json') =>
     new Response(body, { status, statusText, headers: { 'Content-Type': type } });
@@ -83,7 +83,7 @@ describe('readApiError', () => {
   });
 });
 
-/** What every failure toast says (SPEC §8, issue 16 item 5). */
+/** What every failure toast says (docs/api.md, issue 16 item 5). */
 describe('failureNotice', () => {
   const answer = (status: number, body: string, statusText = '') => new Response(body, { status, statusText });
 
@@ -98,7 +98,7 @@ describe('failureNotice', () => {
     expect(failureNotice(await readApiError(answer(500, '')), 'Failed to create term')).toBe('500: Failed to create term');
   });
 
-  it("says SPEC's fallback when no answer came", () => {
+  it("says the call's fallback when no answer came", () => {
     expect(failureNotice(new TypeError('Failed to fetch'), 'Failed to delete term')).toBe('Failed to delete term');
     expect(failureNotice(undefined, 'Login failed')).toBe('Login failed');
   });

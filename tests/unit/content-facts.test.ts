@@ -48,7 +48,7 @@ describe('content/site.ts', () => {
 });
 
 describe('content/leaders.ts', () => {
-  it('has the four leaders of SPEC §3, with their titles', () => {
+  it('has the four leaders, with their titles', () => {
     expect(leaders.map((leader) => leader.title)).toEqual([
       'Founder & Chief Executive Officer',
       'Chief Commercial Officer',

@@ -18,7 +18,7 @@ import {
 } from '~/features/documents/document-upload-policy';
 import { MAX_PARTS, MIN_PART_BYTES } from '@domain/documents/upload-limits';
 
-/** The Upload Document dialog's pure helpers for large files (issue 13, SPEC §9). */
+/** The Upload Document dialog's pure helpers for large files (issue 13, docs/documents.md). */
 
 /** A Storage in memory, as localStorage behaves; `failWrites` stands for a full or refused one. */
 function memoryStorage(failWrites = false): Storage {
@@ -138,7 +138,7 @@ describe('the record of unfinished uploads, per file fingerprint', () => {
   });
 });
 
-describe('the transfer policy (SPEC §9)', () => {
+describe('the transfer policy', () => {
   it('cuts a file in 5 MiB parts, numbered from 1, the last one shorter', () => {
     const size = 104_857_600 + 1024 * 1024 + 4321;
     const parts = planParts(size);

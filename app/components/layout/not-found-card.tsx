@@ -3,7 +3,7 @@ import { AlertCircle, ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 
 /**
- * SPEC §2 catch-all: the card is titled '404 Page Not Found' with SPEC's text, then the
+ * The catch-all's card (docs/pages.md, Not found): '404 Page Not Found' and its fixed line, then the
  * pages a lost visitor most likely wants: home, the knowledge base and the sitemap.
  */
 export function NotFoundCard() {

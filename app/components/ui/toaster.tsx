@@ -5,7 +5,7 @@ import { useToasts } from '~/lib/toast';
 // visits never show one (issue 15). From then on the list stays mounted, F8 included.
 const ToastList = lazy(() => import('./toast-list'));
 
-/** The app's toasts (SPEC §9), in the root layout: nothing until the first `toast()`. */
+/** The app's toasts (docs/api.md, Toasts), in the root layout: nothing until the first `toast()`. */
 export function Toaster() {
   const toasts = useToasts();
   const [needed, setNeeded] = useState(false);

@@ -1,7 +1,7 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-/** SPEC §9: tooltips open after 700 ms; moving between triggers within 300 ms skips the delay. */
+/** Tooltips open after 700 ms; moving between triggers within 300 ms skips the delay (docs/pages.md). */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -13,14 +13,14 @@ interface LoginFailure {
   codeRequired: boolean;
 }
 
-/** SPEC §7 and §8: "{status}: {the server's text}" or 'Login failed'; and whether it asks for the code. */
+/** The login's failure notice (docs/admin.md): "{status}: {the server's text}" or 'Login failed'; and whether it asks for the code. */
 function readLoginFailure(error: unknown): LoginFailure {
   return { message: failureNotice(error, 'Login failed'), codeRequired: error instanceof ApiError && error.json?.codeRequired === true };
 }
 
 /**
- * SPEC §4: after each login and logout the admin check refreshes (GET /api/admin/check), and
- * a failed check shows SPEC §8's notice. The page's own data (who is logged in, the All
+ * After each login and logout the admin check refreshes (GET /api/admin/check), and
+ * a failed check shows its notice (docs/admin.md). The page's own data (who is logged in, the All
  * Documents tab) then comes again from its loaders.
  */
 async function refreshAdminCheck(revalidate: () => Promise<void>): Promise<void> {
@@ -32,7 +32,7 @@ async function refreshAdminCheck(revalidate: () => Promise<void>): Promise<void>
   await revalidateAdminChange(revalidate);
 }
 
-/** GET /api/admin/check's answer (SPEC §3: the admin session). */
+/** GET /api/admin/check's answer (docs/admin.md). */
 interface AdminCheck {
   isAuthenticated: boolean;
   username: string | null;

@@ -11,10 +11,10 @@ import { failureNotice } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { acceptCarouselImage, getUploadUrl } from './document-api';
 
-/** SPEC §8's text for an image the server would not take. */
+/** The toast's text for an image the server would not take (docs/knowledge-base.md). */
 const IMAGE_REFUSED = 'Failed to process uploaded image.';
 
-/** SPEC §9: the dashboard is 750 by 550 where there is room; the stylesheet lets it shrink. */
+/** The dashboard is 750 by 550 (docs/knowledge-base.md) where there is room; the stylesheet lets it shrink. */
 export const DASHBOARD_SIZE = { width: 750, height: 550 } as const;
 
 export interface CarouselUploaderProps {
@@ -25,9 +25,9 @@ export interface CarouselUploaderProps {
 }
 
 /**
- * The carousel image uploader: Uppy's Dashboard (SPEC §5: images only, at most 5 files of
+ * The carousel image uploader: Uppy's Dashboard (docs/knowledge-base.md: images only, at most 5 files of
  * 5 MB, no automatic start, Uppy's own restriction messages) uploading each file with one
- * presigned PUT (SPEC §7): POST /api/objects/upload for the URL, the PUT, then
+ * presigned PUT (docs/documents.md): POST /api/objects/upload for the URL, the PUT, then
  * PUT /api/carousel-images to have it checked. The check runs as Uppy's post-processing
  * step, so an image the server refuses shows as failed in the widget, with the server's
  * message, and is not handed on; the accepted ones are handed on together, in the order

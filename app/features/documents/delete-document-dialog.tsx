@@ -13,7 +13,7 @@ export interface DocumentDialogProps {
   onDone: () => void;
 }
 
-/** Asks before deleting; toasts 'Document deleted' or 'Delete failed' (SPEC §8). */
+/** Asks before deleting; toasts 'Document deleted' or 'Delete failed' (docs/knowledge-base.md). */
 export function DeleteDocumentDialog({ document, onClose, onDone }: DocumentDialogProps) {
   const [pending, setPending] = useState(false);
   const copy = documentsCopy.remove;

@@ -47,7 +47,7 @@ export async function uploadDocument(form: FormData, onProgress: (fraction: numb
   }
 }
 
-/** A failure toast's text (SPEC §8): "{status}: {the server's words}", or SPEC's fallback when no answer came. */
+/** A failure toast's text (docs/api.md): "{status}: {the server's words}", or the call's fallback when no answer came. */
 export function failureMessage(error: unknown, fallback: string): string {
   return failureNotice(error, fallback);
 }

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { Button, buttonClass } from '~/components/ui/button';
 import { categoryLabel, formatBytes, formatDate, thumbnailUrl, typeLabel } from './format';
 
-/** At most this many thumbnails on a card; the rest are counted as +N (SPEC §2, §9). */
+/** At most this many thumbnails on a card; the rest are counted as +N (docs/knowledge-base.md). */
 const SHOWN_THUMBNAILS = 3;
 
 export interface DocumentAdminActions {

@@ -19,7 +19,7 @@ const DeleteDocumentDialog = lazy(() => import('./delete-document-dialog').then(
  * The document cards of one knowledge-base tab, as the page's loader listed them (rendered
  * on the server, so they work without JavaScript). The loader is the only source: after any
  * change, here or in the admin banner's upload, the page revalidates and the new list
- * arrives the same way (SPEC §4: after any document change, lists refresh).
+ * arrives the same way (docs/knowledge-base.md: after any document change, lists refresh).
  */
 export function DocumentList({ list }: { list: DocumentListData }) {
   const { category, documents } = list;

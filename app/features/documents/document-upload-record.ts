@@ -2,7 +2,7 @@ import type { DocumentFieldValues } from './document-fields';
 
 /**
  * The admin's own record of unfinished large uploads, so re-selecting a file after a reload,
- * a closed tab or a lost connection resumes it (SPEC §4, §9). Kept in localStorage of the
+ * a closed tab or a lost connection resumes it (docs/documents.md). Kept in localStorage of the
  * admin's browser (never a cookie: nothing of it goes to the server unasked), one entry per
  * file fingerprint: name, size, lastModified and type. The entry holds the upload's
  * `{uploadId, key}` and the fields it was started with (the server recorded those), and is

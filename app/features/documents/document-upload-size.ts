@@ -1,5 +1,5 @@
 /**
- * Sizes for the upload dialog (SPEC §9): B, KB, MB … YB in steps of 1024, as the upload
+ * Sizes for the upload dialog (docs/documents.md): B, KB, MB … YB in steps of 1024, as the upload
  * widget shows them: one decimal under 10 (MB and below), two from GB up, whole numbers
  * without decimals.
  */

@@ -17,10 +17,10 @@ import { thumbnailUrl } from './format';
 const CarouselUploader = lazy(() => import('./carousel-uploader'));
 
 /**
- * Edit a document (SPEC §5): title (required), description (empty → null), category, and its
+ * Edit a document (docs/knowledge-base.md): title (required), description (empty → null), category, and its
  * carousel images: add new ones through the uploader, put them in order, remove any. Nothing
  * reaches the document before Save Changes, which sends the whole list (PUT
- * /api/documents/{id}, SPEC §7); Cancel leaves the document as it was. Images uploaded but
+ * /api/documents/{id}); Cancel leaves the document as it was. Images uploaded but
  * never saved are removed by the server's upload sweep.
  */
 export function EditDocumentDialog({ document, onClose, onDone }: DocumentDialogProps) {

@@ -22,7 +22,7 @@ const DocumentImportLink = lazy(() => import('./document-import-link'));
 
 const EMPTY: DocumentFieldValues = { title: '', description: '', category: '' };
 
-/** A failed large upload's toast text (SPEC §8): a 401 says authorization is required; a network failure names the file. */
+/** A failed large upload's toast text (docs/documents.md): a 401 says authorization is required; a network failure names the file. */
 function transferFailure(error: unknown, fileName: string): string {
   if (error instanceof ApiError && error.status === 401) return documentsCopy.upload.authorizationRequired;
   if (error instanceof ApiError) return failureMessage(error, documentsCopy.toasts.uploadFailed);
@@ -30,7 +30,7 @@ function transferFailure(error: unknown, fileName: string): string {
 }
 
 /**
- * The admin banner's Upload Document button and its dialog (SPEC §4, §5, §9): file, title,
+ * The admin banner's Upload Document button and its dialog (docs/knowledge-base.md, docs/documents.md): file, title,
  * description, category; checked here first ('Validation Error', nothing sent), then uploaded
  * with a real progress bar. Up to 100 MB in one request; larger files in parts through Uppy
  * (loaded only then), with Pause, Resume, a pause of its own while offline, and a resume

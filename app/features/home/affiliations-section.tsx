@@ -34,7 +34,7 @@ function NameList({ id, heading, names }: { id: string; heading: string; names: 
   );
 }
 
-/** SPEC §1: the industry associations and associated companies (sample names, see content/home.ts). */
+/** The industry associations and associated companies (docs/pages.md; sample names, see content/home.ts). */
 export function AffiliationsSection() {
   return (
     <HomeSection id="associations" className="border-t border-slate-200">

@@ -5,7 +5,7 @@ import { SectionHeading } from '~/components/layout/section-heading';
 import { ContactForm } from '~/features/leads/contact-form';
 import { HomeSection } from './home-section';
 
-/** SPEC §2: the contact section (anchor #contact) with the contact details beside the form. */
+/** The contact section (anchor #contact, docs/pages.md) with the contact details beside the form. */
 export function ContactSection({ contactErrors }: { contactErrors: FieldErrors }) {
   return (
     <HomeSection id="contact" className="bg-slate-50">

@@ -3,7 +3,7 @@ import { SectionHeading } from '~/components/layout/section-heading';
 import { HomeIcon } from './home-icon';
 import { HomeSection } from './home-section';
 
-/** SPEC §1 'How We Do It': transportation, storage, implementation, as three numbered steps. */
+/** 'How We Do It' (docs/pages.md): transportation, storage, implementation, as three numbered steps. */
 export function HowWeDoItSection() {
   return (
     <HomeSection id="how-we-do-it">

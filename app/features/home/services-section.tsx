@@ -3,7 +3,7 @@ import { SectionHeading } from '~/components/layout/section-heading';
 import { HomeIcon } from './home-icon';
 import { HomeSection } from './home-section';
 
-/** SPEC §1: Data Analytics and Technical Services with their three items each. Anchor: #services. */
+/** Data Analytics and Technical Services with their three items each. Anchor: #services (docs/pages.md). */
 export function ServicesSection() {
   return (
     <HomeSection id="services" className="bg-slate-50">

@@ -3,7 +3,7 @@ import { SectionHeading } from '~/components/layout/section-heading';
 import { FlipCard } from './flip-card';
 import { HomeSection } from './home-section';
 
-/** SPEC §2: four flip cards (LNG, NGLs, VPV Lease, VPV Market). Anchor: #solutions. */
+/** Four flip cards (LNG, NGLs, VPV Lease, VPV Market). Anchor: #solutions (docs/pages.md). */
 export function SolutionsSection() {
   return (
     <HomeSection id="solutions" className="bg-navy-950 bg-[radial-gradient(ellipse_at_top,rgba(14,156,194,0.22),transparent_60%)]">

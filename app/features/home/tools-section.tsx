@@ -8,7 +8,7 @@ import { LeaseArt, MarketArt } from './platform-art';
 
 const art = { 'vpv-market': MarketArt, 'vpv-lease': LeaseArt } as const;
 
-/** SPEC §2: the two platforms; Learn More goes to /vpv-market and Discover to /vpv-lease. Anchor: #tools. */
+/** The two platforms (docs/pages.md); Learn More goes to /vpv-market and Discover to /vpv-lease. Anchor: #tools. */
 export function ToolsSection() {
   return (
     <HomeSection id="tools">

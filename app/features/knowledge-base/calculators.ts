@@ -3,7 +3,7 @@
  * The components only parse inputs, call these and format the results.
  */
 
-/** Rules of thumb behind the LNG/CNG/pipeline-gas equivalence (SPEC §9 figures). */
+/** Rules of thumb behind the LNG/CNG/pipeline-gas equivalence (docs/calculators.md). */
 export const EQUIVALENCE_ASSUMPTIONS = {
   /** One volume of LNG holds the gas of 600 volumes at standard conditions. */
   lngVolumeRatio: 600,

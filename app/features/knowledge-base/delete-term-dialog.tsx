@@ -6,7 +6,7 @@ import { failureNotice } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { deleteTerm } from './glossary-api';
 
-/** Asks before deleting a term; toasts 'Term deleted' or 'Failed to delete term' (SPEC §8). */
+/** Asks before deleting a term; toasts 'Term deleted' or 'Failed to delete term' (docs/glossary.md). */
 export function DeleteTermDialog({
   term,
   onClose,

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { buttonClass } from '~/components/ui/button';
 import { useSectionLink } from '~/lib/scroll-to-section';
 
-/** The FAQ tab: an accordion where several answers may be open at once (SPEC §2). */
+/** The FAQ tab: an accordion where several answers may be open at once (docs/knowledge-base.md, FAQ). */
 export function FaqPanel() {
   const id = useId();
   const sectionLink = useSectionLink();

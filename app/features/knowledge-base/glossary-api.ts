@@ -2,7 +2,7 @@ import type { GlossaryTermInput } from '@domain/glossary/schema';
 import type { GlossaryTerm } from '@domain/glossary/term';
 import { apiJson, apiRequest } from '~/lib/api';
 
-/** The admin's glossary calls (SPEC §7). Each throws ApiError on a non-success answer. */
+/** The admin's glossary calls (docs/glossary.md). Each throws ApiError on a non-success answer. */
 export function createTerm(input: GlossaryTermInput): Promise<GlossaryTerm> {
   return apiJson<GlossaryTerm>('POST', '/api/glossary', input);
 }

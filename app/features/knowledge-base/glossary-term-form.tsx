@@ -10,7 +10,7 @@ import { failureNotice, firstFieldErrors } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { createTerm, updateTerm } from './glossary-api';
 
-/** The glossary form's states (SPEC §4): hidden, adding, or editing one term. */
+/** The glossary form's states (docs/glossary.md): hidden, adding, or editing one term. */
 export type GlossaryFormState = { mode: 'hidden' } | { mode: 'add' } | { mode: 'edit'; term: GlossaryTerm };
 
 type TermField = 'term' | 'definition' | 'category' | 'synonyms' | 'relatedTerms';
@@ -23,7 +23,7 @@ const copy = {
 
 /**
  * The admin's add/edit form. Checks with the same schema as the API before sending, shows
- * field errors inline (the server's too), and toasts the outcome (SPEC §8).
+ * field errors inline (the server's too), and toasts the outcome (docs/glossary.md).
  */
 export function GlossaryTermForm({
   state,

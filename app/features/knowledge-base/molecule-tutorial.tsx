@@ -6,7 +6,7 @@ import { cn } from '~/lib/cn';
 import { MoleculeDiagram, ProcessDiagram } from './molecule-diagram';
 
 /**
- * The five-step molecule tutorial inside its dialog (SPEC §4: step 0 to 4, Previous
+ * The five-step molecule tutorial inside its dialog (docs/knowledge-base.md: step 0 to 4, Previous
  * disabled on the first, Next on the last, step cards jump to any step).
  */
 export function MoleculeTutorial() {

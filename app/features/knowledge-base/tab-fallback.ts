@@ -16,7 +16,7 @@ export interface TabData {
  * The browser's side of the knowledge-base loader (the route's clientLoader): the server's
  * data as usual, but when the data request gets no answer (a network blip on a tab change,
  * a glossary search or a Try again), the page stays, with the tab the URL asks for in its
- * "could not be loaded" state: SPEC §8's notice ('Failed to fetch glossary terms' /
+ * "could not be loaded" state (docs/knowledge-base.md): the notice ('Failed to fetch glossary terms' /
  * 'Failed to fetch documents') and Try again. Without this the error reaches the root error
  * boundary and the whole page becomes "Something went wrong". A redirect or an error
  * response the server chose still goes its usual way.

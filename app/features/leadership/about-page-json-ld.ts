@@ -3,7 +3,7 @@ import { pages } from '@content/pages';
 import { site } from '@content/site';
 
 /**
- * The AboutPage of SPEC §2: the organization and its four leaders as employees (name,
+ * The leadership page's AboutPage (docs/pages.md): the organization and its four leaders as employees (name,
  * job title, description). E-mail addresses stay out, as they do on the page.
  */
 export function aboutPageJsonLd(siteUrl: string, leaders: readonly Leader[]) {

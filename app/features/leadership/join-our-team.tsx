@@ -3,7 +3,7 @@ import { ArrowRight, Users } from 'lucide-react';
 import { buttonClass } from '~/components/ui/button';
 import { useSectionLink } from '~/lib/scroll-to-section';
 
-/** SPEC §2: the Join Our Team block; View Open Positions goes to /#contact and scrolls there. */
+/** The Join Our Team block (docs/pages.md); View Open Positions goes to /#contact and scrolls there. */
 export function JoinOurTeam() {
   const onSectionClick = useSectionLink();
   return (

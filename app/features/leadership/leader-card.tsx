@@ -30,7 +30,7 @@ function Headshot({ leader }: { leader: Leader }) {
   );
 }
 
-/** SPEC §2 leader card: headshot, name, title, biography, profile button (e-mail is not shown). */
+/** A leader card (docs/pages.md, Leadership): headshot, name, title, biography, profile button (e-mail is not shown). */
 export function LeaderCard({ leader, headingId }: { leader: Leader; headingId: string }) {
   return (
     <article

@@ -9,7 +9,7 @@ import { FormNotice, Honeypot, LeadField } from './form-parts';
 import { type LeadFormState, leadFormState, useLeadForm } from './use-lead-form';
 
 /**
- * The home page's contact form (SPEC §4, §5). A real form posting to /api/contact, so it
+ * The home page's contact form (docs/leads.md). A real form posting to /api/contact, so it
  * works without JavaScript (the API answers 303 back here with the outcome in the URL,
  * which this component reads). With JavaScript it sends JSON, shows 'Sending...', toasts
  * the result, clears on success and keeps the values on failure.

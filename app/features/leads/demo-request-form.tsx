@@ -24,7 +24,7 @@ interface DemoRequestFormProps {
 }
 
 /**
- * The demo request form (SPEC §2, §4, §5): name, phone, email, company required and
+ * The demo request form (docs/leads.md): name, phone, email, company required and
  * marked *, title and notes optional. A real form posting to /api/request-demo; once
  * hydrated it sends JSON instead, checks the required fields itself ('Missing
  * Information') and shows 'Submitting...'. The parent owns the values, so closing the
@@ -41,7 +41,7 @@ export function DemoRequestForm({ demoKey, state, setState, onSent, notice, acti
     state,
     setState,
     toasts: copy.toasts,
-    // SPEC §5: any empty required field means nothing is sent and this notice appears.
+    // Any empty required field means nothing is sent and this notice appears (docs/leads.md).
     onInvalid: (invalid) => {
       if (requiredDemoFields.some((field) => invalid[field].trim() === '')) toast({ ...copy.toasts.missing, variant: 'destructive' });
     },

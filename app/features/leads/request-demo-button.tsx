@@ -37,7 +37,7 @@ function OutcomeNotice({ fromUrl }: { fromUrl: DemoUrlState | null }) {
 }
 
 /**
- * The Request Demo call to action of the platform pages (SPEC §2): opens the demo request
+ * The Request Demo call to action of the platform pages (docs/pages.md, docs/leads.md): opens the demo request
  * modal. Before JavaScript runs it is a link to this page with `?demo=<key>`, which the
  * server renders with this button's form open as a panel (docs/decisions/007-lead-capture.md);
  * the key (from useId) tells several buttons on one page apart.

@@ -22,7 +22,7 @@ export function leadFormState<F extends string>(values: Record<F, string>, error
 }
 
 interface LeadFormOptions<F extends string, T extends object> {
-  /** POST /api/contact or /api/request-demo (SPEC §7). */
+  /** POST /api/contact or /api/request-demo (docs/leads.md). */
   path: string;
   /** In the order they appear, so focus lands on the first field in error. */
   fields: readonly F[];
@@ -38,7 +38,7 @@ interface LeadFormOptions<F extends string, T extends object> {
 }
 
 /**
- * The submit path both lead forms share (SPEC §4, §5): check with the shared schema, send
+ * The submit path both lead forms share (docs/leads.md): check with the shared schema, send
  * JSON (the validated fields, plus the trap field when something filled it, so the server
  * drops the submission), toast the outcome; on failure keep the values and show the
  * server's field errors. Focus moves to the first field in error, so keyboard and

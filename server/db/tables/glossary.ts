@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** One glossary term. Synonyms and related terms are comma-separated text (SPEC §3). */
+/** One glossary term. Synonyms and related terms are comma-separated text (docs/glossary.md). */
 export interface GlossaryTermTable {
   id: Generated<number>;
   term: string;

@@ -7,7 +7,7 @@ import { imageWork } from './image-work.ts';
 import { CAROUSEL_IMAGE_TYPES, type CarouselImageExt, IMAGE_MIME, sniffImageType } from './file-types.ts';
 
 /**
- * Carousel images (SPEC §7): the browser PUTs an image to a short-lived upload URL
+ * Carousel images (docs/documents.md): the browser PUTs an image to a short-lived upload URL
  * (uploads/<uuid>), then asks us to accept it. Only a real JPEG, PNG, WebP or GIF of at most
  * 5 MB is copied to images/<uuid>.<ext> and served from /objects/images/…; anything else is
  * deleted. Nothing under images/ has skipped that check.

@@ -5,7 +5,7 @@ import { tooLargeMessage, unsupportedTypeMessage } from '@domain/documents/uploa
 import { ImportRefusal, type RemoteFetcher, type RemoteFile, refusalFor } from './fetch-policy.ts';
 import type { PendingImport } from './token-store.ts';
 
-/** Progress goes out at most this often (SPEC §9's progress update throttle). */
+/** Progress goes out at most this often (docs/documents.md, Import from link). */
 export const PROGRESS_INTERVAL_MS = 500;
 
 /** What the socket sends, in Companion's shapes (docs/documents.md, "Import from link"). */

@@ -92,7 +92,7 @@ export class UrlImportService {
   async close(): Promise<void> {
     this.closed = true;
     const entries = [...this.running];
-    // No error message: the socket just closes, and the browser says 'Socket closed unexpectedly' (SPEC §8).
+    // No error message: the socket just closes, and the browser says 'Socket closed unexpectedly' (docs/documents.md, Import from link).
     for (const { job } of entries) void job.cancel();
     await Promise.all(entries.map((entry) => entry.done));
   }
