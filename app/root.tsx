@@ -9,7 +9,6 @@ import { NotFoundCard } from './components/layout/not-found-card';
 import { Toaster } from './components/ui/toaster';
 import { adminChanging } from './features/admin/admin-change';
 import { ClientLoginDialog } from './features/client-login/client-login-dialog';
-import { demoUrlErrors } from './features/leads/lead-url-errors.server';
 import { useInlineCss } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
 
@@ -22,16 +21,13 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Only browser-safe data leaves the server here: the canonical origin, who the admin is,
- * the client sign-in URLs and the equipment store's address; and, after a demo request sent
- * without JavaScript came back invalid, its field errors (a Request Demo button can be on any
- * page, and the browser loads the schema only to send).
+ * the client sign-in URLs and the equipment store's address.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const principal = await context.currentAdmin();
   const admin = principal ? { username: principal.username } : null;
   const { siteUrl, clientLoginUrls, equipmentStoreUrl } = context.publicConfig;
-  const demoErrors = demoUrlErrors(new URL(request.url).searchParams);
-  return { siteUrl, admin, clientLoginUrls, equipmentStoreUrl, demoErrors };
+  return { siteUrl, admin, clientLoginUrls, equipmentStoreUrl };
 }
 
 /**

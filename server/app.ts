@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import onHeaders from 'on-headers';
 import type { ServerBuild } from 'react-router';
 import { createApiRouter } from './api/index.ts';
+import { accessLog } from './access-log.ts';
 import { createObjectImagesRouter } from './api/object-images.ts';
 import { compressResponses } from './compress-responses.ts';
 import { createRequestContext } from './context.ts';
@@ -33,6 +34,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   // req.ip honours X-Forwarded-For only from proxies TRUST_PROXY names.
   app.set('trust proxy', config.trustProxy);
   app.use(acceptAbsoluteForm);
+  if (config.accessLog) app.use(accessLog(logger));
 
   // Visitors' pages from memory once rendered (decision 020); never in development, where the
   // build changes under it, and never for an admin. A hit is answered here, before everything
@@ -113,7 +115,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   });
 
   // Pages take GET and HEAD (and POST only where a route has an action): the rest is a 405.
-  app.use(pageMethodGuard(build, logger));
+  app.use(pageMethodGuard(build, logger, config.siteUrl));
 
   // A page the cache did not have is kept as it goes out (decision 020).
   if (pageCache) app.use(pageCache.fillOnMiss);
@@ -124,7 +126,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
       build: typeof build === 'function' ? build : async () => build,
       mode: config.env === 'development' ? 'development' : 'production',
       getLoadContext: (req, res) =>
-        createRequestContext(services, { cookie: req.headers.cookie, nonce: String(res.locals.nonce) }),
+        createRequestContext(services, { cookie: req.headers.cookie, nonce: String(res.locals.nonce), client: req.ip ?? 'unknown' }),
     }),
   );
 

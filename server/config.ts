@@ -47,6 +47,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: databaseUrl.optional(),
   LOG_LEVEL: logLevel.optional(),
+  ACCESS_LOG: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: z.string().default('false'),
   MARKET_APP_URL: httpUrl.optional(),
@@ -148,6 +149,8 @@ export interface Config {
   readonly dataDir: string;
   readonly database: DatabaseConfig;
   readonly logLevel: z.infer<typeof logLevel>;
+  /** ACCESS_LOG: one info line per request (server/access-log.ts); on unless NODE_ENV=test. */
+  readonly accessLog: boolean;
   readonly shutdownTimeoutMs: number;
   /** Whether and which proxies may set X-Forwarded-For; see parseTrustProxy. */
   readonly trustProxy: boolean | number | string;
@@ -297,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database,
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'test' ? 'silent' : 'info'),
+    accessLog: (values.ACCESS_LOG ?? (values.NODE_ENV === 'test' ? 'false' : 'true')) === 'true',
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     adminUsername: values.ADMIN_USERNAME ?? null,

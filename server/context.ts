@@ -22,10 +22,12 @@ export interface RequestContext {
    * its own Request, so a lookup keyed on the Request would run for each of them.
    */
   currentAdmin(): Promise<AdminPrincipal | null>;
+  /** The client's address (req.ip: X-Forwarded-For only from proxies TRUST_PROXY names), for rate limits. */
+  client: string;
 }
 
 /** The context of one request: what getLoadContext hands React Router (and tests hand loaders). */
-export function createRequestContext(services: Services, request: { cookie: string | undefined; nonce: string }): AppLoadContext {
+export function createRequestContext(services: Services, request: { cookie: string | undefined; nonce: string; client?: string }): AppLoadContext {
   let admin: Promise<AdminPrincipal | null> | undefined;
   return {
     services,
@@ -35,6 +37,7 @@ export function createRequestContext(services: Services, request: { cookie: stri
       clientLoginUrls: services.config.clientLoginUrls,
       equipmentStoreUrl: services.config.equipmentStoreUrl,
     },
+    client: request.client ?? 'unknown',
     currentAdmin: () => (admin ??= services.auth.adminFromCookieHeader(request.cookie)),
   };
 }

@@ -1,5 +1,6 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { type RouteObject, type ServerBuild, matchRoutes } from 'react-router';
+import { isSameOrigin } from './api/same-origin.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -48,19 +49,33 @@ export const refuseMalformedPath: RequestHandler = (req, res, next) => {
 };
 
 const PAGE_METHODS = new Set(['GET', 'HEAD']);
+/** A lead form is a few short fields and two long texts: far below this. */
+export const PAGE_FORM_MAX_BYTES = 32 * 1024;
+
+function refuse(res: Response, status: number, message: string, headers: Record<string, string> = {}) {
+  res.status(status).set({ 'Cache-Control': 'no-store', ...headers }).type('text/plain').send(message);
+}
 
 /**
- * Pages are read with GET and HEAD; the lead forms post to /api, not to a page. Any other
- * method on a page route without a React Router `action` is a 405 with `Allow` (React Router
- * answered it too, but logged a stack trace for it). A route that does export an action
- * (none does today) keeps its POSTs: the check reads the build's route modules.
+ * Pages are read with GET and HEAD. Any other method on a page route without a React Router
+ * `action` is a 405 with `Allow` (React Router answered it too, but logged a stack trace for
+ * it). The routes that take a form posted without JavaScript (docs/leads.md) get it only when
+ * it is same-origin, URL-encoded and of a declared length within PAGE_FORM_MAX_BYTES, so an
+ * action never reads more than that.
  */
-export function pageMethodGuard(build: ServerBuild | (() => Promise<ServerBuild>), logger: Logger): RequestHandler {
+export function pageMethodGuard(build: ServerBuild | (() => Promise<ServerBuild>), logger: Logger, siteUrl: string): RequestHandler {
   return async (req, res, next) => {
     if (PAGE_METHODS.has(req.method)) return next();
-    if (takesActions(typeof build === 'function' ? await build() : build, req.path)) return next();
-    logger.info({ method: req.method, url: req.originalUrl }, 'method not allowed on a page');
-    res.status(405).set({ Allow: 'GET, HEAD', 'Cache-Control': 'no-store' }).type('text/plain').send('Method Not Allowed');
+    if (!takesActions(typeof build === 'function' ? await build() : build, req.path)) {
+      logger.info({ method: req.method, url: req.originalUrl }, 'method not allowed on a page');
+      return refuse(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+    }
+    if (!isSameOrigin(req, siteUrl)) return refuse(res, 403, 'Cross-origin request refused.');
+    if (!req.is('application/x-www-form-urlencoded')) return refuse(res, 415, 'Send the form as application/x-www-form-urlencoded.');
+    const length = req.get('content-length');
+    if (length === undefined) return refuse(res, 411, 'Length Required');
+    if (Number(length) > PAGE_FORM_MAX_BYTES) return refuse(res, 413, 'The form is too large.');
+    next();
   };
 }
 

@@ -6,7 +6,6 @@ import { OverviewSection } from '~/features/home/overview-section';
 import { ServicesSection } from '~/features/home/services-section';
 import { SolutionsSection } from '~/features/home/solutions-section';
 import { ToolsSection } from '~/features/home/tools-section';
-import { contactUrlErrors } from '~/features/leads/lead-url-errors.server';
 import { pageMeta } from '~/lib/page-meta';
 import { siteUrlFrom } from '~/lib/seo';
 import { organizationJsonLd, websiteJsonLd } from '~/lib/structured-data';
@@ -17,13 +16,11 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, 'home', { structuredData: [organizationJsonLd(siteUrl), websiteJsonLd(siteUrl)] });
 };
 
-/** The contact form's errors after an invalid post without JavaScript (none otherwise). */
-export function loader({ request }: Route.LoaderArgs) {
-  return { contactErrors: contactUrlErrors(new URL(request.url).searchParams) };
-}
+/** The contact form, posted without JavaScript (docs/leads.md). */
+export { leadFormAction as action, leadFormHeaders as headers } from '~/features/leads/lead-form-action.server';
 
 /** The home page, sections in the order of docs/pages.md. */
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home() {
   return (
     <>
       <HeroSection />
@@ -32,7 +29,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HowWeDoItSection />
       <SolutionsSection />
       <ToolsSection />
-      <ContactSection contactErrors={loaderData.contactErrors} />
+      <ContactSection />
       <AffiliationsSection />
     </>
   );

@@ -17,6 +17,9 @@ import type { Route } from './+types/vpv-lease';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'vpvLease');
 
+/** Its Request Demo forms, posted without JavaScript (docs/leads.md). */
+export { leadFormAction as action, leadFormHeaders as headers } from '~/features/leads/lead-form-action.server';
+
 export default function VpvLease() {
   const { hero, capabilities, features, offer, equipmentLeasing, logisticsServices, cta } = vpvLease;
   return (

@@ -12,6 +12,9 @@ import type { Route } from './+types/vpv-market-sandbox';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'vpvMarketSandbox');
 
+/** Its Request Demo forms, posted without JavaScript (docs/leads.md). */
+export { leadFormAction as action, leadFormHeaders as headers } from '~/features/leads/lead-form-action.server';
+
 export default function VpvMarketSandbox() {
   const { hero, features, cta } = vpvMarketSandbox;
   return (

@@ -18,6 +18,9 @@ import type { Route } from './+types/vpv-market';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'vpvMarket');
 
+/** Its Request Demo forms, posted without JavaScript (docs/leads.md). */
+export { leadFormAction as action, leadFormHeaders as headers } from '~/features/leads/lead-form-action.server';
+
 export default function VpvMarket() {
   const { hero, capabilities, features, pricing, cta } = vpvMarket;
   return (

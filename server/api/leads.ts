@@ -1,14 +1,4 @@
 import {
-  type FormOutcome,
-  DEMO_KEY_FIELD,
-  RETURN_TO_FIELD,
-  contactRedirectUrl,
-  demoRedirectUrl,
-  isDemoKey,
-  safeReturnPath,
-} from '@domain/leads/form-outcome.ts';
-import { HONEYPOT_FIELD, contactMessageSchema, demoRequestSchema } from '@domain/leads/schemas.ts';
-import {
   type ContactMessage,
   type DemoRequest,
   type LeadKind,
@@ -19,7 +9,6 @@ import {
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
-import { hit } from '../services/rate-limiter.ts';
 import { type CsvColumn, toCsv } from '../services/leads/csv.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
 import { parseIdParam } from './params.ts';
@@ -29,43 +18,13 @@ import { requireAdmin } from './require-admin.ts';
  * POST /api/contact and POST /api/request-demo (docs/leads.md), and the admin inbox:
  * GET /api/admin/messages, /api/admin/demo-requests (+ .csv), PATCH …/:id.
  *
- * The two posts take JSON (the enhanced forms) or a classic urlencoded form post (no
- * JavaScript). JSON gets 201 / 400 {message, fieldErrors} / 429; a form post gets a 303
- * back to its page with the outcome in the URL (see domain/leads/form-outcome.ts).
+ * The two posts take JSON from the enhanced forms: 201 / 400 {message, fieldErrors} / 429.
+ * A form posted without JavaScript goes to its page's route action instead
+ * (app/features/leads/lead-form-action.server.ts); both make the same service call.
  */
 
 const BODY_LIMIT = '32kb';
-const RATE_WINDOW_MS = 60_000;
 const SENT_MESSAGE = "Thank you for your interest. We'll get back to you soon.";
-
-interface LeadForm<T> {
-  kind: LeadKind;
-  schema: z.ZodType<T>;
-  store(services: Services, input: T): Promise<number>;
-  /** Where a classic post goes back to, with the outcome and (unless sent) the values. */
-  redirectUrl(body: Record<string, unknown>, outcome: FormOutcome): string;
-}
-
-const contactForm: LeadForm<Parameters<Services['leads']['submitContactMessage']>[0]> = {
-  kind: 'contact',
-  schema: contactMessageSchema,
-  store: (services, input) => services.leads.submitContactMessage(input),
-  redirectUrl: (body, outcome) => contactRedirectUrl(safeReturnPath(body[RETURN_TO_FIELD]), outcome, body),
-};
-
-const demoForm: LeadForm<Parameters<Services['leads']['submitDemoRequest']>[0]> = {
-  kind: 'demo',
-  schema: demoRequestSchema,
-  store: (services, input) => services.leads.submitDemoRequest(input),
-  redirectUrl: (body, outcome) => {
-    const key = body[DEMO_KEY_FIELD];
-    return demoRedirectUrl(safeReturnPath(body[RETURN_TO_FIELD]), isDemoKey(key) ? key : 'demo', outcome, body);
-  },
-};
-
-function isClassicForm(req: Request): boolean {
-  return Boolean(req.is('application/x-www-form-urlencoded'));
-}
 
 /** 415 before reading a byte of a body we cannot parse. */
 function acceptTypes(...types: string[]): RequestHandler {
@@ -79,47 +38,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function leadPostHandler<T>(services: Services, form: LeadForm<T>): RequestHandler {
-  const { config, database, logger } = services;
+function leadPostHandler(services: Services, kind: LeadKind): RequestHandler {
   return async (req: Request, res: Response) => {
-    const classic = isClassicForm(req);
     if (!isPlainObject(req.body)) throw invalidRequest('The request body must be a JSON object.');
-    const body = req.body;
-    const sent = () => (classic ? res.redirect(303, form.redirectUrl(body, 'sent')) : res.status(201).json({ message: SENT_MESSAGE }));
-
-    // Counted per client IP in the database, so every app process shares one budget.
     // req.ip honours X-Forwarded-For only from proxies TRUST_PROXY names.
-    const limit = await hit(database.db, `leads:${req.ip ?? 'unknown'}`, {
-      limit: config.leads.rateLimitPerMinute,
-      windowMs: RATE_WINDOW_MS,
-    });
-    if (!limit.allowed) {
-      res.set('Retry-After', String(limit.retryAfterSeconds));
-      if (classic) return res.redirect(303, form.redirectUrl(body, 'limited'));
+    const result = await services.leads.submit(kind, req.body, req.ip ?? 'unknown');
+    if (result.outcome === 'limited') {
+      res.set('Retry-After', String(result.retryAfterSeconds));
       throw new HttpError(429, 'Too many submissions from your network. Please wait a minute and try again.');
     }
-
-    const trap = body[HONEYPOT_FIELD];
-    if (typeof trap === 'string' ? trap.trim() !== '' : trap !== undefined && trap !== null) {
-      // A bot filled the field people never see: it gets the same success, and nothing is stored.
-      logger.info({ kind: form.kind, ip: req.ip }, 'lead dropped by the honeypot');
-      return sent();
-    }
-
-    const result = form.schema.safeParse(body);
-    if (!result.success) {
-      if (classic) return res.redirect(303, form.redirectUrl(body, 'invalid'));
-      throw invalidInput(result.error, 'Some fields are missing or invalid.');
-    }
-
-    try {
-      await form.store(services, result.data);
-    } catch (error) {
-      if (!classic) throw error;
-      logger.error({ err: error, kind: form.kind }, 'could not store a lead');
-      return res.redirect(303, form.redirectUrl(body, 'failed'));
-    }
-    return sent();
+    if (result.outcome === 'invalid') throw invalidInput(result.error, 'Some fields are missing or invalid.');
+    res.status(201).json({ message: SENT_MESSAGE });
   };
 }
 
@@ -189,13 +118,12 @@ export function createLeadsRouter(services: Services): Router {
   const router = express.Router();
   // Parsers are per route: a router-wide parser would also run for other areas' paths.
   const json = express.json({ limit: BODY_LIMIT });
-  const form = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 });
-  const leadBody = acceptTypes('application/json', 'application/x-www-form-urlencoded');
+  const jsonOnly = acceptTypes('application/json');
   const admin = requireAdmin(services);
   const { leads } = services;
 
-  router.post('/contact', leadBody, json, form, leadPostHandler(services, contactForm));
-  router.post('/request-demo', leadBody, json, form, leadPostHandler(services, demoForm));
+  router.post('/contact', jsonOnly, json, leadPostHandler(services, 'contact'));
+  router.post('/request-demo', jsonOnly, json, leadPostHandler(services, 'demo'));
 
   router.get('/admin/messages', admin, async (req, res) => {
     res.json(await leads.listContactMessages(parseListQuery(req)));
@@ -220,9 +148,8 @@ export function createLeadsRouter(services: Services): Router {
       if (!lead) throw new HttpError(404, 'No such lead.');
       res.json(lead);
     };
-  const patchBody = acceptTypes('application/json');
-  router.patch('/admin/messages/:id', admin, patchBody, json, patchStatus('contact'));
-  router.patch('/admin/demo-requests/:id', admin, patchBody, json, patchStatus('demo'));
+  router.patch('/admin/messages/:id', admin, jsonOnly, json, patchStatus('contact'));
+  router.patch('/admin/demo-requests/:id', admin, jsonOnly, json, patchStatus('demo'));
 
   return router;
 }

@@ -1,4 +1,3 @@
-import { CONTACT_PARAM, DEMO_PARAM, DEMO_RESULT_PARAM } from '@domain/leads/form-outcome.ts';
 import { LRUCache } from 'lru-cache';
 
 /** A page as the first anonymous request rendered it, ready to send again in any encoding. */
@@ -27,20 +26,18 @@ export interface PageCacheLimits {
 
 /**
  * The query parameters that choose which page a visitor gets: the knowledge base's tab,
- * glossary search and category, and React Router's own for data requests. They are the key.
+ * glossary search and category, React Router's own for data requests, and the lead forms'
+ * `demo` (which Request Demo form is open) and `sent` (app/features/leads/lead-form-post.ts;
+ * the same page for everyone: what a visitor typed never reaches a URL). They are the key.
  */
-const KEY_PARAMETERS = new Set(['tab', 'search', 'category', '_routes', 'index']);
+const KEY_PARAMETERS = new Set(['tab', 'search', 'category', '_routes', 'index', 'demo', 'sent']);
 
 /**
- * Parameters that make a page of its own for one visitor: the lead forms' outcome after a
- * no-JavaScript post (it carries the values they typed back to them) and the calculators'
- * inputs of a no-JavaScript Calculate. Such a request renders and is never kept.
+ * Parameters that make a page of its own for one visitor: the calculators' inputs of a
+ * no-JavaScript Calculate. Such a request renders and is never kept.
  * tests/unit/page-cache-key.test.ts fails when app/ reads a parameter listed in neither set.
  */
 export const UNCACHED_PARAMETERS: ReadonlySet<string> = new Set([
-  CONTACT_PARAM,
-  DEMO_PARAM,
-  DEMO_RESULT_PARAM,
   // Netback and equivalence calculators (app/features/knowledge-base/*-calculator.tsx).
   'price',
   'frac',

@@ -87,7 +87,11 @@ export async function createServices(
       { maxBytes: config.uploadMaxBytes, singleMaxBytes: config.singleUploadMaxBytes },
     );
     const urlImports = new UrlImportService(database.db, documents, logger, { ...config.urlImport, maxBytes: config.uploadMaxBytes });
-    const leads = new LeadsService(database.db, logger, { notify: config.leads.notify, siteUrl: config.siteUrl });
+    const leads = new LeadsService(database.db, logger, {
+      notify: config.leads.notify,
+      siteUrl: config.siteUrl,
+      rateLimitPerMinute: config.leads.rateLimitPerMinute,
+    });
     // The lead notification sender polls in the background of every process (docs/decisions/007-lead-capture.md).
     leads.start();
     const rateLimitPruning = startPeriodicTask('rate limit pruning', PRUNE_INTERVAL_MS, logger, () => pruneExpired(database.db));

@@ -178,7 +178,8 @@ const contactObject = fuzzObject({
   company: text('Analytical Engines', 'ACME, Inc.'),
   email,
   message: text('Please call me about LNG.', 'Line one\nline two\tand a tab'),
-  returnTo: text('/', '/knowledge-base', '/vpv-market'),
+  // The hidden field a page's lead form action reads (the JSON API ignores it).
+  leadForm: text('contact', 'demo', 'x'),
 });
 
 const demoObject = fuzzObject({
@@ -189,7 +190,7 @@ const demoObject = fuzzObject({
   title: text('Engineer', ''),
   notes: text('Two trailers a week.', 'Line one\nline two'),
   demoKey: text('demo', 'R1lb', 'market'),
-  returnTo: text('/vpv-market', '/'),
+  leadForm: text('demo', 'contact'),
 });
 
 const loginObject = fuzzObject({
@@ -633,7 +634,7 @@ type SignedPartCase = typeof signedPartCase extends fc.Arbitrary<infer T> ? T : 
 
 const PAGES = ['/', '/leadership', '/knowledge-base', '/vpv-market', '/vpv-lease', '/vpv-market-sandbox', '/vpv-lease-sandbox', '/virtual-pipeline', '/lng-vs-cng', '/sitemap', '/sitemap.xml', '/robots.txt', '/admin/leads', '/no-such-page'];
 const PAGE_PARAMS = [
-  'tab', 'search', 'category', 'page', 'status', 'contact', 'demo', 'demoResult', 'firstName', 'lastName', 'company', 'email', 'message',
+  'tab', 'search', 'category', 'page', 'status', 'sent', 'demo', 'firstName', 'lastName', 'company', 'email', 'message',
   'name', 'phone', 'title', 'notes', 'price', 'frac', 'transport', 'volume', 'unit', 'amount', 'form', 'index', '_routes', '_data',
 ] as const;
 const TAB_VALUES = ['glossary', 'calculators', 'infographics', 'articles', 'spec-sheets', 'social-content', 'tutorials', 'faq', 'all'];
@@ -929,6 +930,7 @@ export const fuzzTargets: FuzzTarget[] = [
       body: fc.option(
         fc.oneof(
           encodedBody(contactObject, 'form'),
+          encodedBody(demoObject, 'form'),
           encodedBody(anyJson, 'json'),
           fc.tuple(boundary, fileBytes).map(([sep, file]): EncodedBody => ({ kind: 'multipart', contentType: `multipart/form-data; boundary=${sep}`, body: multipartBody(sep, [{ name: 'file', filename: 'a.pdf', data: file.data }]) })),
         ),

@@ -33,7 +33,7 @@ export interface TestServer {
  * The port is taken first (an empty server listening on port 0) and the app attached after,
  * so the config is built once, with its final SITE_URL, and never changed.
  */
-async function bootApp(databaseUrl: string, dataDir: string, env: Record<string, string>, handle?: TestDatabase['handle']) {
+async function bootApp(databaseUrl: string, dataDir: string, env: Record<string, string>, handle?: TestDatabase['handle'], log?: string[]) {
   const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -52,7 +52,8 @@ async function bootApp(databaseUrl: string, dataDir: string, env: Record<string,
       DATABASE_URL: databaseUrl,
       ...env,
     });
-    const services = await createServices(config, createLogger(config), handle ? { database: handle } : {});
+    const destination = log ? { write: (line: string) => void log.push(line) } : undefined;
+    const services = await createServices(config, createLogger(config, destination), handle ? { database: handle } : {});
     server.on('request', createApp({ services, build: await loadBuild(), clientDir: path.join(buildDir, 'client') }));
     const stop = async () => {
       await closeGracefully(server, 1000);
@@ -67,11 +68,12 @@ async function bootApp(databaseUrl: string, dataDir: string, env: Record<string,
 
 /**
  * The real Express app on a random loopback port, on a fresh database of the dialect.
- * `env` adds environment variables (as strings, exactly as the process would see them).
+ * `env` adds environment variables (as strings, exactly as the process would see them);
+ * `log`, when given, receives every log line the app writes (set LOG_LEVEL to see them).
  */
-export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(dialect: Dialect, env: Record<string, string> = {}, log?: string[]): Promise<TestServer> {
   const database = await createTestDatabase(dialect);
-  const { url, services, server, stop } = await bootApp(database.url, database.dataDir, env, database.handle);
+  const { url, services, server, stop } = await bootApp(database.url, database.dataDir, env, database.handle, log);
   return {
     url,
     services,

@@ -74,19 +74,20 @@ describe.each(testDialects)('the lead rate limit on %s', (dialect) => {
       expect(rows).toHaveLength(3);
     });
 
-    it('sends a limited classic form post back to the page with a notice and the values', async () => {
+    it('answers a limited form posted without JavaScript with 429, its page, a notice and the values', async () => {
       const ip = { 'x-forwarded-for': freshIp() };
       for (let i = 0; i < 3; i++) await post(first.url, ip);
-      const response = await fetch(`${first.url}/api/contact`, {
+      const response = await fetch(`${first.url}/?index`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...ip },
-        body: new URLSearchParams({ ...contact, returnTo: '/' }).toString(),
+        body: new URLSearchParams({ ...contact, leadForm: 'contact' }).toString(),
         redirect: 'manual',
       });
-      expect(response.status).toBe(303);
-      const location = new URL(response.headers.get('location') ?? '', 'http://x');
-      expect(location.searchParams.get('contact')).toBe('limited');
-      expect(location.searchParams.get('firstName')).toBe('John');
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      const html = await response.text();
+      expect(html).toContain('Too many messages');
+      expect(html).toContain('value="John"');
     });
 
     it('gives each forwarded client address its own budget', async () => {

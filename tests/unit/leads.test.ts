@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  contactRedirectUrl,
-  demoRedirectUrl,
-  readContactUrlState,
-  readDemoUrlState,
-  safeReturnPath,
+  contactSentUrl,
+  demoFormAction,
+  demoOpenHref,
+  demoSentUrl,
+  isDemoKey,
   toDemoKey,
-} from '../../domain/leads/form-outcome.ts';
+} from '../../app/features/leads/lead-form-post.ts';
 import { validateContactMessage, validateDemoRequest } from '../../domain/leads/schemas.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { csvCell, toCsv } from '../../server/services/leads/csv.ts';
@@ -66,52 +66,22 @@ describe('control characters in lead fields', () => {
   });
 });
 
-describe('the no-JavaScript redirect URLs', () => {
-  it.each([
-    ['/', '/'],
-    ['/vpv-market', '/vpv-market'],
-    ['https://evil.example/', '/'],
-    ['//evil.example', '/'],
-    ['/\\evil.example', '/'],
-    ['/a?b=c', '/'],
-    ['/a#b', '/'],
-    [42, '/'],
-    [undefined, '/'],
-  ])('accepts only same-site paths as return path (%s → %s)', (input, expected) => {
-    expect(safeReturnPath(input)).toBe(expected);
+describe('the addresses of a lead form posted without JavaScript', () => {
+  it('name the form, the button and the outcome, never a value', () => {
+    expect(contactSentUrl('/')).toBe('/?sent=contact#contact');
+    expect(demoOpenHref('R1lb')).toBe('?demo=R1lb#request-demo-R1lb');
+    expect(demoFormAction('/vpv-lease', 'R1lb')).toBe('/vpv-lease?demo=R1lb#request-demo-R1lb');
+    expect(demoSentUrl('/vpv-lease', 'R1lb')).toBe('/vpv-lease?demo=R1lb&sent=demo#request-demo-R1lb');
   });
 
-  it('round-trips the outcome and values of the contact form', () => {
-    const url = contactRedirectUrl('/', 'invalid', { ...contact, email: 'a b&c=d', website: 'spam' });
-    expect(url).toMatch(/^\/\?contact=invalid&.*#contact$/);
-    expect(url).not.toContain('website');
-    const state = readContactUrlState(new URL(url, 'http://x').searchParams);
-    expect(state).toEqual({ outcome: 'invalid', values: { ...contact, email: 'a b&c=d' } });
-    expect(contactRedirectUrl('/', 'sent', contact)).toBe('/?contact=sent#contact');
-  });
-
-  it('round-trips the demo key, outcome and values', () => {
-    const url = demoRedirectUrl('/vpv-lease', 'R1lb', 'failed', demo);
-    expect(url).toMatch(/^\/vpv-lease\?demo=R1lb&demoResult=failed&.*#request-demo-R1lb$/);
-    expect(readDemoUrlState(new URL(url, 'http://x').searchParams)).toEqual({
-      key: 'R1lb',
-      outcome: 'failed',
-      values: { ...demo, title: '', notes: '' },
-    });
-    expect(readDemoUrlState(new URLSearchParams('demo=../x'))).toBeNull();
-    expect(readDemoUrlState(new URLSearchParams('demo=abc'))).toMatchObject({ key: 'abc', outcome: null });
-  });
-
-  it('drops long text from the URL rather than making the next request too big', () => {
-    const url = contactRedirectUrl('/', 'invalid', { ...contact, message: '€'.repeat(5000) });
-    expect(url.length).toBeLessThanOrEqual(8000);
-    expect(readContactUrlState(new URL(url, 'http://x').searchParams)?.values).toMatchObject({ firstName: 'John', message: '' });
-  });
-
-  it('makes a URL-safe key of what useId returns', () => {
+  it('makes a URL-safe key of what useId returns, and takes only such keys back', () => {
     expect(toDemoKey('_R_1lb_')).toBe('R1lb');
     expect(toDemoKey('«r1»')).toBe('r1');
     expect(toDemoKey(':::')).toBe('demo');
+    expect(isDemoKey('R1lb')).toBe(true);
+    expect(isDemoKey('../x')).toBe(false);
+    expect(isDemoKey('a'.repeat(33))).toBe(false);
+    expect(isDemoKey(42)).toBe(false);
   });
 });
 

@@ -13,8 +13,6 @@ const SOURCE_FILE = /\.(ts|tsx|mts|js|mjs|cjs|css|md)$/;
 const SKIPPED_DIRS = new Set(['node_modules', '.react-router', 'build']);
 const THIS_FILE = 'tests/unit/no-spec-references.test.ts';
 
-/** Chapters another branch of issue 22 adds; drop an entry once that branch is merged. */
-const CHAPTERS_ON_THEIR_WAY = new Set(['docs/leads.md']);
 
 function sourceFiles(entry: string): string[] {
   const full = join(root, entry);
@@ -50,7 +48,7 @@ describe('pointers to the behaviour', () => {
 
   it('name docs/ chapters that exist', () => {
     const missing = linesMatching(/docs\/[\w./-]+\.md/).filter((line) =>
-      [...line.matchAll(/docs\/[\w./-]+\.md/g)].some(([path]) => !existsSync(join(root, path)) && !CHAPTERS_ON_THEIR_WAY.has(path)),
+      [...line.matchAll(/docs\/[\w./-]+\.md/g)].some(([path]) => !existsSync(join(root, path))),
     );
     expect(missing).toEqual([]);
   });

@@ -19,10 +19,14 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey(`/sitemap?${Math.random()}=1`)).toBe('/sitemap');
   });
 
-  it('renders, and never keeps, a lead form’s outcome or a calculator’s inputs: they are one visitor’s', () => {
-    expect(pageCacheKey('/?contact=invalid&firstName=John')).toBeNull();
-    expect(pageCacheKey('/vpv-market?demo=R1lb&demoResult=sent')).toBeNull();
+  it('renders, and never keeps, a calculator’s inputs: they are one visitor’s', () => {
     expect(pageCacheKey('/knowledge-base?tab=calculators&amount=12&form=cng')).toBeNull();
+  });
+
+  it('keeps a lead form’s open and sent pages, the same for everyone, and nothing a visitor typed', () => {
+    expect(pageCacheKey('/vpv-market?sent=demo&demo=R1lb')).toBe('/vpv-market?demo=R1lb&sent=demo');
+    expect(pageCacheKey('/?sent=contact')).toBe('/?sent=contact');
+    expect(pageCacheKey('/?firstName=John&email=john%40company')).toBe('/');
   });
 
   it('knows every query parameter a public page reads: a new one must be added to the key or to the uncached set', () => {

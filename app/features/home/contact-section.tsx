@@ -1,12 +1,11 @@
 import { contact } from '@content/home';
-import type { FieldErrors } from '@domain/api-error';
 import { ContactDetails } from '~/components/layout/contact-details';
 import { SectionHeading } from '~/components/layout/section-heading';
 import { ContactForm } from '~/features/leads/contact-form';
 import { HomeSection } from './home-section';
 
 /** The contact section (anchor #contact, docs/pages.md) with the contact details beside the form. */
-export function ContactSection({ contactErrors }: { contactErrors: FieldErrors }) {
+export function ContactSection() {
   return (
     <HomeSection id="contact" className="bg-slate-50">
       <div className="container-page grid gap-12 lg:grid-cols-[2fr_3fr] lg:gap-16">
@@ -19,7 +18,7 @@ export function ContactSection({ contactErrors }: { contactErrors: FieldErrors }
         </div>
         {/* Hidden while the form renders nothing, so no empty card shows. */}
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 empty:hidden sm:p-8">
-          <ContactForm urlErrors={contactErrors} />
+          <ContactForm />
         </div>
       </div>
     </HomeSection>

@@ -1,30 +1,31 @@
 import { contactForm as copy } from '@content/leads';
-import { RETURN_TO_FIELD, readContactUrlState } from '@domain/leads/form-outcome';
-import type { FieldErrors } from '@domain/api-error';
 import { type ContactField, HONEYPOT_FIELD, LEAD_LIMITS, contactFields, emptyContactValues } from '@domain/leads/fields';
 import { useId, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useActionData, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { FormNotice, Honeypot, LeadField } from './form-parts';
+import { CONTACT_FORM_ACTION, LEAD_FORM_FIELD, type LeadActionData, SENT_PARAM } from './lead-form-post';
 import { type LeadFormState, leadFormState, useLeadForm } from './use-lead-form';
 
 /**
- * The home page's contact form (docs/leads.md). A real form posting to /api/contact, so it
- * works without JavaScript (the API answers 303 back here with the outcome in the URL,
- * which this component reads). With JavaScript it sends JSON, shows 'Sending...', toasts
- * the result, clears on success and keeps the values on failure.
+ * The home page's contact form (docs/leads.md). A real form posting to the home page, so it
+ * works without JavaScript: the route action answers with the values and field errors, or
+ * redirects to `?sent=contact` (lead-form-post.ts). With JavaScript it sends JSON to
+ * /api/contact, shows 'Sending...', toasts the result, clears on success and keeps the values
+ * on failure.
  */
-export function ContactForm({ urlErrors }: { urlErrors: FieldErrors }) {
+export function ContactForm() {
   const id = useId();
-  const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
-  const fromUrl = readContactUrlState(searchParams);
+  const actionData = useActionData<LeadActionData>();
+  const posted = actionData?.form === 'contact' ? actionData : null;
+  const outcome = posted?.outcome ?? (searchParams.get(SENT_PARAM) === 'contact' ? 'sent' : null);
 
   const [state, setState] = useState<LeadFormState<ContactField>>(() =>
-    leadFormState(fromUrl?.values ?? emptyContactValues(), urlErrors),
+    leadFormState(posted?.values ?? emptyContactValues(), posted?.fieldErrors),
   );
   // The notice from a post without JavaScript goes once the visitor sends again.
-  const [showUrlNotice, setShowUrlNotice] = useState(true);
+  const [showPostNotice, setShowPostNotice] = useState(true);
   const { formRef, noValidate, sending, onSubmit, setField, setTrap } = useLeadForm({
     path: '/api/contact',
     fields: contactFields,
@@ -46,16 +47,16 @@ export function ContactForm({ urlErrors }: { urlErrors: FieldErrors }) {
     error: state.errors[name],
     required: true,
   });
-  const notice = showUrlNotice && fromUrl ? copy.notices[fromUrl.outcome] : null;
+  const notice = showPostNotice && outcome ? copy.notices[outcome] : null;
 
   return (
     <form
       ref={formRef}
       method="post"
-      action="/api/contact"
+      action={CONTACT_FORM_ACTION}
       noValidate={noValidate}
       onSubmit={(event) => {
-        setShowUrlNotice(false);
+        setShowPostNotice(false);
         void onSubmit(event);
       }}
       aria-labelledby={`${id}-heading`}
@@ -67,12 +68,12 @@ export function ContactForm({ urlErrors }: { urlErrors: FieldErrors }) {
         </h3>
         <p className="mt-1 text-sm text-slate-600">{copy.requiredNote}</p>
       </div>
-      {notice && fromUrl ? (
-        <FormNotice tone={fromUrl.outcome === 'sent' ? 'success' : 'error'} title={notice.title}>
+      {notice ? (
+        <FormNotice tone={outcome === 'sent' ? 'success' : 'error'} title={notice.title}>
           {notice.text}
         </FormNotice>
       ) : null}
-      <input type="hidden" name={RETURN_TO_FIELD} value={pathname} />
+      <input type="hidden" name={LEAD_FORM_FIELD} value="contact" />
       <Honeypot id={`${id}-${HONEYPOT_FIELD}`} value={state.trap} onChange={setTrap} />
       <div className="grid gap-5 sm:grid-cols-2">
         <LeadField {...field('firstName')} autoComplete="given-name" maxLength={LEAD_LIMITS.name} />

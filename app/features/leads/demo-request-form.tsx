@@ -1,17 +1,17 @@
 import { demoForm as copy } from '@content/leads';
-import { DEMO_KEY_FIELD, RETURN_TO_FIELD } from '@domain/leads/form-outcome';
 import { type DemoField, HONEYPOT_FIELD, LEAD_LIMITS, demoFields, requiredDemoFields } from '@domain/leads/fields';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
 import { Honeypot, LeadField } from './form-parts';
+import { DEMO_KEY_FIELD, LEAD_FORM_FIELD, demoFormAction } from './lead-form-post';
 import { type LeadFormState, useLeadForm } from './use-lead-form';
 
 export type DemoFormState = LeadFormState<DemoField>;
 
 interface DemoRequestFormProps {
-  /** The Request Demo button this form belongs to; names its fields and its way back after a classic post. */
+  /** The Request Demo button this form belongs to; names its fields, and its panel after a post without JavaScript. */
   demoKey: string;
   state: DemoFormState;
   setState: Dispatch<SetStateAction<DemoFormState>>;
@@ -25,8 +25,8 @@ interface DemoRequestFormProps {
 
 /**
  * The demo request form (docs/leads.md): name, phone, email, company required and
- * marked *, title and notes optional. A real form posting to /api/request-demo; once
- * hydrated it sends JSON instead, checks the required fields itself ('Missing
+ * marked *, title and notes optional. A real form posting to its own page (the route action,
+ * lead-form-action.server.ts); once hydrated it sends JSON to /api/request-demo instead, checks the required fields itself ('Missing
  * Information') and shows 'Submitting...'. The parent owns the values, so closing the
  * modal by mistake loses nothing.
  */
@@ -64,7 +64,7 @@ export function DemoRequestForm({ demoKey, state, setState, onSent, notice, acti
     <form
       ref={formRef}
       method="post"
-      action="/api/request-demo"
+      action={demoFormAction(pathname, demoKey)}
       onSubmit={onSubmit}
       // Without JavaScript the browser checks required fields; with it, the form does (and says 'Missing Information').
       noValidate={noValidate}
@@ -72,7 +72,7 @@ export function DemoRequestForm({ demoKey, state, setState, onSent, notice, acti
     >
       {notice}
       <p className="text-sm text-slate-600">{copy.requiredNote}</p>
-      <input type="hidden" name={RETURN_TO_FIELD} value={pathname} />
+      <input type="hidden" name={LEAD_FORM_FIELD} value="demo" />
       <input type="hidden" name={DEMO_KEY_FIELD} value={demoKey} />
       <Honeypot
         id={`${demoKey}-${HONEYPOT_FIELD}`}

@@ -1,34 +1,48 @@
 import { demoForm as copy } from '@content/leads';
 import type { FieldErrors } from '@domain/api-error';
-import { type DemoUrlState, demoAnchor, demoOpenHref, readDemoUrlState, toDemoKey } from '@domain/leads/form-outcome';
-import { emptyDemoValues } from '@domain/leads/fields';
+import { type DemoValues, emptyDemoValues } from '@domain/leads/fields';
 import { X } from 'lucide-react';
 import { type Dispatch, type SetStateAction, Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router';
+import { useActionData, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type ButtonVariant, buttonClass } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
 import { useHydrated } from '~/lib/use-hydrated';
-import type { loader as rootLoader } from '~/root';
 import { DemoRequestForm, type DemoFormState } from './demo-request-form';
 import { FormNotice } from './form-parts';
+import { DEMO_PARAM, type FailedOutcome, type LeadActionData, SENT_PARAM, demoAnchor, demoOpenHref, toDemoKey } from './lead-form-post';
 import { leadFormState } from './use-lead-form';
 
 // The modal, and Radix Dialog with it, loads when a visitor first asks for a demo (decision 021).
 const DemoRequestDialog = lazy(() => import('./demo-request-dialog'));
 
-/** The field errors of a demo request sent without JavaScript that came back invalid (the root loader finds them). */
-function useDemoUrlErrors(): FieldErrors {
-  return useRouteLoaderData<typeof rootLoader>('root')?.demoErrors ?? {};
+/** A Request Demo button's form as a page without JavaScript left it (docs/leads.md). */
+interface DemoPostState {
+  /** Null when the visitor only opened the form (the Request Demo link). */
+  outcome: 'sent' | FailedOutcome | null;
+  values: DemoValues;
+  fieldErrors: FieldErrors;
 }
 
-function stateFromUrl(fromUrl: DemoUrlState | null, urlErrors: FieldErrors): DemoFormState {
-  if (!fromUrl || fromUrl.outcome === 'sent') return leadFormState(emptyDemoValues());
-  return leadFormState(fromUrl.values, fromUrl.outcome === 'invalid' ? urlErrors : {});
+/**
+ * This button's form when the URL names it (`?demo=<key>`, and `&sent=demo` after a stored
+ * post), with what the route action answered a post that was not stored; null otherwise.
+ */
+function useDemoPost(demoKey: string): DemoPostState | null {
+  const [searchParams] = useSearchParams();
+  const actionData = useActionData<LeadActionData>();
+  if (searchParams.get(DEMO_PARAM) !== demoKey) return null;
+  if (searchParams.get(SENT_PARAM) === 'demo') return { outcome: 'sent', values: emptyDemoValues(), fieldErrors: {} };
+  const posted = actionData?.form === 'demo' && actionData.key === demoKey ? actionData : null;
+  return { outcome: posted?.outcome ?? null, values: posted?.values ?? emptyDemoValues(), fieldErrors: posted?.fieldErrors ?? {} };
 }
 
-function OutcomeNotice({ fromUrl }: { fromUrl: DemoUrlState | null }) {
-  if (!fromUrl?.outcome || fromUrl.outcome === 'sent') return null;
-  const notice = copy.notices[fromUrl.outcome];
+function stateFromPost(fromPost: DemoPostState | null): DemoFormState {
+  return fromPost ? leadFormState(fromPost.values, fromPost.fieldErrors) : leadFormState(emptyDemoValues());
+}
+
+function OutcomeNotice({ fromPost }: { fromPost: DemoPostState | null }) {
+  if (!fromPost?.outcome || fromPost.outcome === 'sent') return null;
+  const notice = copy.notices[fromPost.outcome];
   return (
     <FormNotice tone="error" title={notice.title}>
       {notice.text}
@@ -41,38 +55,34 @@ function OutcomeNotice({ fromUrl }: { fromUrl: DemoUrlState | null }) {
  * modal. Before JavaScript runs it is a link to this page with `?demo=<key>`, which the
  * server renders with this button's form open as a panel (docs/decisions/007-lead-capture.md);
  * the key (from useId) tells several buttons on one page apart.
- * After hydration, such a URL opens the modal instead and is cleaned.
+ * After hydration, such a URL opens the modal instead (with what was posted) and is cleaned.
  */
 export function RequestDemoButton({ variant = 'accent', className }: { variant?: ButtonVariant; className?: string }) {
   const demoKey = toDemoKey(useId());
   const hydrated = useHydrated();
-  const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const urlState = readDemoUrlState(searchParams);
-  const fromUrl = urlState?.key === demoKey ? urlState : null;
-
-  const urlErrors = useDemoUrlErrors();
+  const fromPost = useDemoPost(demoKey);
   const opener = useRef<HTMLButtonElement>(null);
 
   const [open, setOpen] = useState(false);
   // Whether the modal has been opened: from then on it stays loaded (and mounted, closed).
   const [used, setUsed] = useState(false);
-  const [state, setState] = useState<DemoFormState>(() => stateFromUrl(fromUrl, urlErrors));
+  const [state, setState] = useState<DemoFormState>(() => stateFromPost(fromPost));
   // The outcome of a post without JavaScript, carried into the modal once the URL is cleaned.
-  const [urlNotice, setUrlNotice] = useState<DemoUrlState | null>(fromUrl);
+  const [postNotice, setPostNotice] = useState<DemoPostState | null>(fromPost);
 
-  const fromUrlOutcome = fromUrl?.outcome;
-  const fromUrlKey = fromUrl?.key;
+  const named = fromPost !== null;
+  const postOutcome = fromPost?.outcome;
   useEffect(() => {
-    if (!fromUrlKey) return;
-    if (fromUrlOutcome === 'sent') toast(copy.toasts.sent);
+    if (!named) return;
+    if (postOutcome === 'sent') toast(copy.toasts.sent);
     else {
       setUsed(true);
       setOpen(true);
     }
     void navigate(pathname, { replace: true, preventScrollReset: true });
-  }, [fromUrlKey, fromUrlOutcome, navigate, pathname]);
+  }, [named, postOutcome, navigate, pathname]);
 
   const triggerClass = buttonClass(variant, 'lg', className);
 
@@ -82,14 +92,14 @@ export function RequestDemoButton({ variant = 'accent', className }: { variant?:
         <a href={demoOpenHref(demoKey)} className={triggerClass}>
           {copy.trigger}
         </a>
-        {fromUrl ? <FallbackPanel demoKey={demoKey} fromUrl={fromUrl} state={state} setState={setState} /> : null}
+        {fromPost ? <FallbackPanel demoKey={demoKey} fromPost={fromPost} state={state} setState={setState} /> : null}
       </>
     );
   }
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) setUrlNotice(null);
+    if (!next) setPostNotice(null);
   };
 
   return (
@@ -114,10 +124,10 @@ export function RequestDemoButton({ variant = 'accent', className }: { variant?:
               demoKey={demoKey}
               state={state}
               setState={setState}
-              notice={<OutcomeNotice fromUrl={urlNotice} />}
+              notice={<OutcomeNotice fromPost={postNotice} />}
               onSent={() => {
                 setState({ values: emptyDemoValues(), errors: {}, trap: '' });
-                setUrlNotice(null);
+                setPostNotice(null);
                 setOpen(false);
               }}
               actions={
@@ -139,12 +149,12 @@ export function RequestDemoButton({ variant = 'accent', className }: { variant?:
  */
 function FallbackPanel({
   demoKey,
-  fromUrl,
+  fromPost,
   state,
   setState,
 }: {
   demoKey: string;
-  fromUrl: DemoUrlState;
+  fromPost: DemoPostState;
   state: DemoFormState;
   setState: Dispatch<SetStateAction<DemoFormState>>;
 }) {
@@ -167,7 +177,7 @@ function FallbackPanel({
         >
           <X aria-hidden="true" className="h-5 w-5" />
         </a>
-        {fromUrl.outcome === 'sent' ? (
+        {fromPost.outcome === 'sent' ? (
           <div className="mt-4 space-y-5">
             <FormNotice tone="success" title={copy.notices.sent.title}>
               {copy.notices.sent.text}
@@ -183,7 +193,7 @@ function FallbackPanel({
               demoKey={demoKey}
               state={state}
               setState={setState}
-              notice={<OutcomeNotice fromUrl={fromUrl} />}
+              notice={<OutcomeNotice fromPost={fromPost} />}
               onSent={() => undefined}
               actions={
                 <a href={pathname} className={buttonClass('outline', 'lg')}>

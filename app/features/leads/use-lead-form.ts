@@ -13,9 +13,8 @@ export interface LeadFormState<F extends string> {
 }
 
 /**
- * A form's state as a page renders it: the values a classic post echoed back, with their
- * errors found again on the server when that post was invalid (the URL never carries
- * messages, domain/leads/form-outcome.ts; lead-url-errors.server.ts).
+ * A form's state as a page renders it: empty, or the values and field errors the route action
+ * answered a post without JavaScript with (lead-form-action.server.ts).
  */
 export function leadFormState<F extends string>(values: Record<F, string>, errors: FieldErrors = {}): LeadFormState<F> {
   return { values, errors, trap: '' };

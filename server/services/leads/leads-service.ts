@@ -1,7 +1,9 @@
-import type { ContactMessageInput, DemoRequestInput } from '@domain/leads/schemas.ts';
+import { type ContactMessageInput, type DemoRequestInput, HONEYPOT_FIELD, contactMessageSchema, demoRequestSchema } from '@domain/leads/schemas.ts';
 import type { ContactMessage, DemoRequest, LeadKind, LeadListQuery, LeadPage, LeadStatus } from '@domain/leads/types.ts';
+import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
+import { hit } from '../rate-limiter.ts';
 import { LeadNotifier, type NotifySettings } from './notifier.ts';
 import { enqueueNotification } from './outbox.ts';
 import { type LeadOf, allLeads, insertContactMessage, insertDemoRequest, listLeads, setLeadStatus } from './queries.ts';
@@ -11,6 +13,23 @@ export interface LeadsOptions {
   notify: NotifySettings | null;
   /** The public origin the e-mails link to (the inbox). */
   siteUrl: string;
+  /** Contact and demo posts a minute from one client address; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+}
+
+const RATE_WINDOW_MS = 60_000;
+
+/**
+ * What became of a visitor's submission. `sent` also covers one the honeypot dropped: a bot
+ * gets the same answer as a person, and nothing is stored. A failure to store throws.
+ */
+export type LeadSubmission =
+  | { outcome: 'sent' }
+  | { outcome: 'invalid'; error: z.ZodError }
+  | { outcome: 'limited'; retryAfterSeconds: number };
+
+function trapFilled(value: unknown): boolean {
+  return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 }
 
 /**
@@ -22,10 +41,34 @@ export class LeadsService {
 
   constructor(
     private readonly db: Db,
-    logger: Logger,
-    options: LeadsOptions,
+    private readonly logger: Logger,
+    private readonly options: LeadsOptions,
   ) {
     this.notifier = options.notify ? new LeadNotifier(db, logger, options.notify, options.siteUrl) : null;
+  }
+
+  /**
+   * A visitor's contact message or demo request, from the JSON API or a form posted without
+   * JavaScript (docs/leads.md): counted against the client's budget (in the database, so every
+   * process shares it), dropped when the honeypot is filled, checked by the shared schema, stored.
+   */
+  async submit(kind: LeadKind, body: Record<string, unknown>, client: string): Promise<LeadSubmission> {
+    const limit = await hit(this.db, `leads:${client}`, { limit: this.options.rateLimitPerMinute, windowMs: RATE_WINDOW_MS });
+    if (!limit.allowed) return { outcome: 'limited', retryAfterSeconds: limit.retryAfterSeconds };
+    if (trapFilled(body[HONEYPOT_FIELD])) {
+      this.logger.info({ kind, client }, 'lead dropped by the honeypot');
+      return { outcome: 'sent' };
+    }
+    if (kind === 'contact') {
+      const parsed = contactMessageSchema.safeParse(body);
+      if (!parsed.success) return { outcome: 'invalid', error: parsed.error };
+      await this.submitContactMessage(parsed.data);
+    } else {
+      const parsed = demoRequestSchema.safeParse(body);
+      if (!parsed.success) return { outcome: 'invalid', error: parsed.error };
+      await this.submitDemoRequest(parsed.data);
+    }
+    return { outcome: 'sent' };
   }
 
   /** Resolves once the lead (and its notification) is committed; returns its id. */
