@@ -62,7 +62,7 @@ export function createUploadsRouter(services: Services): Router {
     if (!parsed.success) throw invalidInput(parsed.error);
     const { parts, ...fields } = parsed.data;
     const listed = parts.map((part) => ({ partNumber: part.PartNumber, etag: part.ETag }));
-    answerComplete(res, await uploads.complete(adminOf(res), uploadId, key, listed, fields));
+    res.json(completedBody(await uploads.complete(adminOf(res), uploadId, key, listed, fields)));
   });
 
   router.delete('/uploads/s3/multipart/:uploadId', admin, async (req, res) => {
@@ -84,7 +84,7 @@ export function createUploadsRouter(services: Services): Router {
     // The body is optional here (it used to be empty): JSON with the document's fields, if any.
     const parsed = completeFieldsSchema.safeParse(req.is('application/json') && req.body ? req.body : {});
     if (!parsed.success) throw invalidInput(parsed.error);
-    answerComplete(res, await uploads.completeSingle(adminOf(res), key, parsed.data));
+    res.json(completedBody(await uploads.completeSingle(adminOf(res), key, parsed.data)));
   });
 
   router.get('/uploads/s3/sts', admin, () => {
@@ -182,10 +182,6 @@ export function uploadNotFound(): HttpError {
 
 export function busy(): HttpError {
   return new HttpError(409, 'This upload is being completed or removed by another request. Try again in a moment.');
-}
-
-function answerComplete(res: Response, outcome: CompleteOutcome): void {
-  res.json(completedBody(outcome));
 }
 
 /** The answer to a completed upload ({location, key, documentId}), or the error for any other outcome. */

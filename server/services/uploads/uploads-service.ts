@@ -34,11 +34,7 @@ const SWEEP_BATCH = 500;
 export type AcceptStoredFile = (file: StoredFileCandidate, fields: Record<string, unknown>, maxBytes: number) => Promise<IntakeOutcome>;
 
 /** The document's fields as a request gives them, before the schema has checked them. */
-export interface DocumentFieldsInput {
-  title: unknown;
-  description: unknown;
-  category: unknown;
-}
+export type DocumentFieldsInput = Record<'title' | 'description' | 'category', unknown>;
 
 export interface UploadsOptions {
   /** UPLOAD_MAX_BYTES: the largest document. */
@@ -81,14 +77,6 @@ export class UploadsService {
     private readonly logger: Logger,
     private readonly options: UploadsOptions,
   ) {}
-
-  get maxBytes(): number {
-    return this.options.maxBytes;
-  }
-
-  get singleMaxBytes(): number {
-    return this.options.singleMaxBytes;
-  }
 
   /** POST s3/multipart: records the upload and starts it in storage. */
   async start(admin: AdminPrincipal, upload: NewUpload): Promise<{ uploadId: string; key: string }> {
