@@ -6,7 +6,6 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { Services } from '../services/index.ts';
 import { ImportRefusal } from '../services/url-import/fetch-policy.ts';
 import type { ImportJob } from '../services/url-import/import-job.ts';
-import { TOKEN_PATTERN } from '../services/url-import/token-store.ts';
 import { invalidInput, invalidRequest } from './errors.ts';
 import { requireAdmin } from './require-admin.ts';
 import { adminOf, jsonBody, metadataFields, metadataSchema } from './uploads.ts';
@@ -98,7 +97,7 @@ export function attachUrlImportSockets(server: Server, services: Services, optio
     if (!sameOrigin(req, config.siteUrl)) return refuse(socket, 403, 'Cross-origin request refused.');
     const admin = await auth.adminFromCookieHeader(req.headers.cookie);
     if (!admin) return refuse(socket, 401, 'Authentication required');
-    const pending = TOKEN_PATTERN.test(token) ? await urlImports.take(token, admin.id) : null;
+    const pending = await urlImports.take(token, admin.id);
     if (!pending) return refuse(socket, 404, 'This import has expired or was already started. Start it again.');
     if (socket.destroyed) return;
     wss.handleUpgrade(req, socket, head, (ws) => run(ws, pending));

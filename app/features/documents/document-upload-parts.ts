@@ -137,12 +137,9 @@ class FileTransfer {
     this.#limit = limit;
   }
 
-  #query(): string {
-    return new URLSearchParams({ key: this.target?.key ?? '' }).toString();
-  }
-
   #uploadPath(suffix = ''): string {
-    return `${this.endpoint}/s3/multipart/${encodeURIComponent(this.target?.uploadId ?? '')}${suffix}?${this.#query()}`;
+    const query = new URLSearchParams({ key: this.target?.key ?? '' });
+    return `${this.endpoint}/s3/multipart/${encodeURIComponent(this.target?.uploadId ?? '')}${suffix}?${query}`;
   }
 
   bytesSent(): number {

@@ -246,13 +246,11 @@ export class UploadsService {
    * claim back; any other refusal has already discarded the upload; an error gives it back too.
    */
   private async claimed(row: UploadRow, finish: () => Promise<CompleteOutcome>): Promise<CompleteOutcome> {
-    if (row.state === 'done' && row.document_id !== null) return { kind: 'completed', documentId: row.document_id, key: row.object_key };
     const now = Date.now();
-    if (!(await queries.claimUpload(this.db, row.id, ['open', 'completing'], 'completing', now, now - CLAIM_LEASE_MS))) {
-      const current = await queries.findUpload(this.db, row.id);
-      if (current?.state === 'done' && current.document_id !== null) {
-        return { kind: 'completed', documentId: current.document_id, key: current.object_key };
-      }
+    if (row.state === 'done' || !(await queries.claimUpload(this.db, row.id, ['open', 'completing'], 'completing', now, now - CLAIM_LEASE_MS))) {
+      // Done already (a repeat answers the same), or held by another request.
+      const current = row.state === 'done' ? row : await queries.findUpload(this.db, row.id);
+      if (current?.state === 'done' && current.document_id !== null) return { kind: 'completed', documentId: current.document_id, key: current.object_key };
       return current && current.state !== 'sweeping' ? { kind: 'busy' } : { kind: 'not-found' };
     }
     try {
