@@ -41,12 +41,6 @@ export interface MultipartAnswer extends Body {
   documentId: number;
 }
 
-interface StoredPart {
-  PartNumber: number;
-  ETag: string;
-  Size?: number;
-}
-
 type PluginOptions = PluginOpts & {
   endpoint: string;
   limit?: number;
@@ -170,7 +164,7 @@ class FileTransfer {
       this.onStarted(this.target, 0);
     } else if (!this.#listed) {
       // An upload from an earlier page: what does the server have already?
-      const stored = await this.#call<StoredPart[]>('GET', this.#uploadPath(), signal);
+      const stored = await this.#call<Array<{ PartNumber: number; ETag: string; Size?: number }>>('GET', this.#uploadPath(), signal);
       for (const part of stored) {
         const state = this.parts[part.PartNumber - 1];
         // A part of another size was cut otherwise (another file, a changed plan): send it again.
