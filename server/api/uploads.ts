@@ -1,5 +1,5 @@
 import type { AdminPrincipal } from '@domain/admin.ts';
-import { documentUploadFieldsSchema } from '@domain/documents/schema.ts';
+import { type DocumentUploadFields, documentUploadFieldsSchema } from '@domain/documents/schema.ts';
 import { MAX_PARTS } from '@domain/documents/upload-limits.ts';
 import { singleLineText, z } from '@domain/zod.ts';
 import express, { type Request, type Response, type Router } from 'express';
@@ -62,7 +62,7 @@ export function createUploadsRouter(services: Services): Router {
     if (!parsed.success) throw invalidInput(parsed.error);
     const { parts, ...fields } = parsed.data;
     const listed = parts.map((part) => ({ partNumber: part.PartNumber, etag: part.ETag }));
-    answerComplete(res, await uploads.complete(adminOf(res), uploadId, key, listed, fields));
+    res.json(completedBody(await uploads.complete(adminOf(res), uploadId, key, listed, fields)));
   });
 
   router.delete('/uploads/s3/multipart/:uploadId', admin, async (req, res) => {
@@ -84,7 +84,7 @@ export function createUploadsRouter(services: Services): Router {
     // The body is optional here (it used to be empty): JSON with the document's fields, if any.
     const parsed = completeFieldsSchema.safeParse(req.is('application/json') && req.body ? req.body : {});
     if (!parsed.success) throw invalidInput(parsed.error);
-    answerComplete(res, await uploads.completeSingle(adminOf(res), key, parsed.data));
+    res.json(completedBody(await uploads.completeSingle(adminOf(res), key, parsed.data)));
   });
 
   router.get('/uploads/s3/sts', admin, () => {
@@ -106,12 +106,11 @@ const filenameSchema = singleLineText(
 );
 const typeSchema = singleLineText(z.string({ error: 'type must be a string.' }).trim().max(255, 'type can have at most 255 characters.'), 'type');
 
-/** Companion's body: {filename, type, metadata}; the metadata carries the document's fields (Uppy sends file.meta). */
-const newUploadSchema = z.object({
-  filename: filenameSchema,
-  type: typeSchema.optional(),
-  metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be an object of the document fields.' }).optional(),
-});
+/** Companion's `metadata` (Uppy sends file.meta): it carries the document's fields (metadataFields). */
+export const metadataSchema = z.record(z.string(), z.unknown(), { error: 'metadata must be an object of the document fields.' }).optional();
+
+/** Companion's body: {filename, type, metadata}. */
+const newUploadSchema = z.object({ filename: filenameSchema, type: typeSchema.optional(), metadata: metadataSchema });
 
 /** The document's fields a complete may give (a resumed upload whose title changed); missing ones keep start's. */
 const completeFieldsSchema = z.object({ title: z.unknown(), description: z.unknown(), category: z.unknown() }).partial();
@@ -132,18 +131,18 @@ const completeSchema = completeFieldsSchema.extend({
 function parseNewUpload(body: unknown): NewUpload {
   const parsed = newUploadSchema.safeParse(body);
   if (!parsed.success) throw invalidInput(parsed.error);
-  const metadata = parsed.data.metadata ?? {};
-  const fields = documentUploadFieldsSchema.safeParse({
-    category: metadata.category,
-    title: metadata.title,
-    description: metadata.description,
-  });
+  return { originalName: cleanOriginalName(parsed.data.filename), claimedType: parsed.data.type ?? '', fields: metadataFields(parsed.data.metadata) };
+}
+
+/** The document's fields in Companion's `metadata` (title, description, category; other keys are ignored), or a 400. */
+export function metadataFields(metadata: Record<string, unknown> = {}): DocumentUploadFields {
+  const fields = documentUploadFieldsSchema.safeParse(metadata);
   if (!fields.success) throw invalidInput(fields.error);
-  return { originalName: cleanOriginalName(parsed.data.filename), claimedType: parsed.data.type ?? '', fields: fields.data };
+  return fields.data;
 }
 
 /** The JSON body, or a 415 for another type (express.json leaves those unread). */
-function jsonBody(req: Request): unknown {
+export function jsonBody(req: Request): unknown {
   if (!req.is('application/json')) throw new HttpError(415, 'Send JSON (Content-Type: application/json).');
   return req.body;
 }
@@ -172,7 +171,7 @@ export function parsePartNumber(value: unknown): number | null {
   return number >= 1 && number <= MAX_PARTS ? number : null;
 }
 
-function adminOf(res: Response): AdminPrincipal {
+export function adminOf(res: Response): AdminPrincipal {
   return res.locals.admin as AdminPrincipal;
 }
 
@@ -182,10 +181,6 @@ export function uploadNotFound(): HttpError {
 
 export function busy(): HttpError {
   return new HttpError(409, 'This upload is being completed or removed by another request. Try again in a moment.');
-}
-
-function answerComplete(res: Response, outcome: CompleteOutcome): void {
-  res.json(completedBody(outcome));
 }
 
 /** The answer to a completed upload ({location, key, documentId}), or the error for any other outcome. */

@@ -1,16 +1,14 @@
-import type { AdminPrincipal } from '@domain/admin.ts';
-import { documentUploadFieldsSchema } from '@domain/documents/schema.ts';
 import { singleLineText, z } from '@domain/zod.ts';
 import { type IncomingMessage, STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Router } from 'express';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Services } from '../services/index.ts';
 import { ImportRefusal } from '../services/url-import/fetch-policy.ts';
 import type { ImportJob } from '../services/url-import/import-job.ts';
-import { TOKEN_PATTERN } from '../services/url-import/token-store.ts';
-import { HttpError, invalidInput, invalidRequest } from './errors.ts';
+import { invalidInput, invalidRequest } from './errors.ts';
 import { requireAdmin } from './require-admin.ts';
+import { adminOf, jsonBody, metadataFields, metadataSchema } from './uploads.ts';
 
 /**
  * Import a document from a link, the way Uppy Companion's Url provider does it, so Uppy's
@@ -43,11 +41,9 @@ export function createUrlImportRouter(services: Services): Router {
   router.post('/uploads/url/get', admin, json, async (req, res) => {
     const parsed = getSchema.safeParse(jsonBody(req));
     if (!parsed.success) throw invalidInput(parsed.error);
-    const metadata = parsed.data.metadata ?? {};
-    const fields = documentUploadFieldsSchema.safeParse({ category: metadata.category, title: metadata.title, description: metadata.description });
-    if (!fields.success) throw invalidInput(fields.error);
+    const fields = metadataFields(parsed.data.metadata);
     try {
-      res.json({ token: await urlImports.prepare(adminOf(res).id, parsed.data.url, fields.data) });
+      res.json({ token: await urlImports.prepare(adminOf(res).id, parsed.data.url, fields) });
     } catch (error) {
       throw refused(error);
     }
@@ -62,19 +58,7 @@ const urlSchema = singleLineText(
   'url',
 );
 const metaSchema = z.object({ url: urlSchema });
-const getSchema = z.object({
-  url: urlSchema,
-  metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be an object of the document fields.' }).optional(),
-});
-
-function jsonBody(req: Request): unknown {
-  if (!req.is('application/json')) throw new HttpError(415, 'Send JSON (Content-Type: application/json).');
-  return req.body;
-}
-
-function adminOf(res: Response): AdminPrincipal {
-  return res.locals.admin as AdminPrincipal;
-}
+const getSchema = z.object({ url: urlSchema, metadata: metadataSchema });
 
 function refused(error: unknown): unknown {
   return error instanceof ImportRefusal ? invalidRequest(error.message, { url: [error.message] }) : error;
@@ -113,7 +97,7 @@ export function attachUrlImportSockets(server: Server, services: Services, optio
     if (!sameOrigin(req, config.siteUrl)) return refuse(socket, 403, 'Cross-origin request refused.');
     const admin = await auth.adminFromCookieHeader(req.headers.cookie);
     if (!admin) return refuse(socket, 401, 'Authentication required');
-    const pending = TOKEN_PATTERN.test(token) ? await urlImports.take(token, admin.id) : null;
+    const pending = await urlImports.take(token, admin.id);
     if (!pending) return refuse(socket, 404, 'This import has expired or was already started. Start it again.');
     if (socket.destroyed) return;
     wss.handleUpgrade(req, socket, head, (ws) => run(ws, pending));

@@ -47,24 +47,17 @@ export class DiskStorage implements Storage {
   ) {}
 
   async put(key: string, body: Readable, { maxBytes }: PutOptions): Promise<{ size: number }> {
-    const target = this.pathOf(key);
-    try {
-      await fs.mkdir(path.dirname(target), { recursive: true });
-    } catch (error) {
-      body.destroy();
-      throw error;
-    }
-    const { size } = await writeAside(body, maxBytes, `${target}.${crypto.randomUUID()}.part`, () => target);
+    const { size } = await this.receiveObject(key, body, maxBytes);
     return { size };
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable | null> {
-    const handle = await openOrNull(this.pathOf(key));
+    const handle = await unlessMissing(fs.open(this.pathOf(key), 'r'));
     return handle?.createReadStream(range ? { start: range.start, end: range.end } : {}) ?? null;
   }
 
   async readHead(key: string, bytes: number): Promise<Buffer | null> {
-    const handle = await openOrNull(this.pathOf(key));
+    const handle = await unlessMissing(fs.open(this.pathOf(key), 'r'));
     if (!handle) return null;
     try {
       const buffer = Buffer.alloc(bytes);
@@ -76,7 +69,7 @@ export class DiskStorage implements Storage {
   }
 
   async head(key: string): Promise<{ size: number } | null> {
-    const stat = await statOrNull(this.pathOf(key));
+    const stat = await unlessMissing(fs.stat(this.pathOf(key)));
     return stat?.isFile() ? { size: stat.size } : null;
   }
 
@@ -94,10 +87,10 @@ export class DiskStorage implements Storage {
     if (!/^[a-z]+\/$/.test(prefix)) throw new Error(`Unexpected prefix ${prefix}`);
     const dir = path.join(this.root, prefix);
     const keys: string[] = [];
-    for (const name of await readdirOrEmpty(dir)) {
+    for (const name of (await unlessMissing(fs.readdir(dir))) ?? []) {
       const key = `${prefix}${name}`;
       if (!isObjectKey(key)) continue;
-      const stat = await statOrNull(path.join(dir, name));
+      const stat = await unlessMissing(fs.stat(path.join(dir, name)));
       if (stat && stat.mtimeMs < before) keys.push(key);
     }
     return keys;
@@ -125,18 +118,13 @@ export class DiskStorage implements Storage {
 
   async listParts({ uploadId }: UploadRef): Promise<StoredPart[] | null> {
     const dir = this.dirOf(uploadId);
-    let names: string[];
-    try {
-      names = await fs.readdir(dir);
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const names = await unlessMissing(fs.readdir(dir));
+    if (!names) return null;
     const newest = new Map<number, { part: StoredPart; mtimeMs: number; name: string }>();
     for (const name of names) {
       const match = PART_FILE.exec(name);
       if (!match?.[1] || !match[2]) continue;
-      const stat = await statOrNull(path.join(dir, name));
+      const stat = await unlessMissing(fs.stat(path.join(dir, name)));
       if (!stat) continue;
       const partNumber = Number(match[1]);
       const seen = newest.get(partNumber);
@@ -147,22 +135,16 @@ export class DiskStorage implements Storage {
     return [...newest.values()].map((entry) => entry.part).sort((a, b) => a.partNumber - b.partNumber);
   }
 
-  async peekParts({ uploadId }: UploadRef, parts: StoredPart[], bytes: number): Promise<Buffer> {
+  async peekParts(upload: UploadRef, parts: StoredPart[], bytes: number): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let length = 0;
-    for (const part of parts) {
+    // Leaving the loop early closes the part being read.
+    for await (const chunk of this.assembled(upload, parts)) {
+      chunks.push(chunk);
+      length += chunk.length;
       if (length >= bytes) break;
-      const handle = await fs.open(this.partPath(uploadId, part), 'r');
-      try {
-        const buffer = Buffer.alloc(Math.min(bytes - length, part.size));
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-        chunks.push(buffer.subarray(0, bytesRead));
-        length += bytesRead;
-      } finally {
-        await handle.close();
-      }
     }
-    return Buffer.concat(chunks);
+    return Buffer.concat(chunks).subarray(0, bytes);
   }
 
   /**
@@ -172,20 +154,9 @@ export class DiskStorage implements Storage {
    */
   async completeUpload(upload: UploadRef, parts: StoredPart[]): Promise<void> {
     const target = this.pathOf(upload.key);
-    const partPath = (part: StoredPart) => this.partPath(upload.uploadId, part);
-    async function* concatenated() {
-      for (const part of parts) {
-        let read = 0;
-        for await (const chunk of createReadStream(partPath(part))) {
-          read += (chunk as Buffer).length;
-          yield chunk as Buffer;
-        }
-        if (read !== part.size) throw new Error(`Part ${part.partNumber} changed while the upload was being completed.`);
-      }
-    }
     await fs.mkdir(path.dirname(target), { recursive: true });
     await writeAside(
-      Readable.from(concatenated()),
+      Readable.from(this.assembled(upload, parts)),
       Number.MAX_SAFE_INTEGER,
       path.join(this.dirOf(upload.uploadId), `.assemble-${crypto.randomUUID()}`),
       () => target,
@@ -199,9 +170,9 @@ export class DiskStorage implements Storage {
 
   async removeOrphans(before: number, isKnown: (uploadId: string) => Promise<boolean>): Promise<number> {
     let removed = 0;
-    for (const name of await readdirOrEmpty(this.partsRoot)) {
+    for (const name of (await unlessMissing(fs.readdir(this.partsRoot))) ?? []) {
       if (!isUploadId(name)) continue;
-      const stat = await statOrNull(path.join(this.partsRoot, name));
+      const stat = await unlessMissing(fs.stat(path.join(this.partsRoot, name)));
       // The row is written before the directory, so an old directory without one is an orphan.
       if (!stat || stat.mtimeMs >= before || (await isKnown(name))) continue;
       await this.removeDir(name);
@@ -244,17 +215,37 @@ export class DiskStorage implements Storage {
   /** Stores a whole object sent to a signed URL, with its MD5 as ETag (as S3 answers). */
   async receiveObject(key: string, body: Readable, maxBytes: number): Promise<{ etag: string; size: number }> {
     const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+    } catch (error) {
+      body.destroy();
+      throw error;
+    }
     return writeAside(body, maxBytes, `${target}.${crypto.randomUUID()}.part`, () => target);
+  }
+
+  /**
+   * The bytes of `parts`, one after the other, read from their files as they are needed: a
+   * 5 GiB file never sits in memory. A part that changed since it was listed fails it.
+   */
+  private async *assembled({ uploadId }: UploadRef, parts: StoredPart[]): AsyncGenerator<Buffer> {
+    for (const part of parts) {
+      let read = 0;
+      for await (const chunk of createReadStream(this.partPath(uploadId, part))) {
+        read += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
+      if (read !== part.size) throw new Error(`Part ${part.partNumber} changed while the upload was being completed.`);
+    }
   }
 
   /** Removes copies of `partNumber` older than the one just stored (`keep`); equal ones stay, listParts picks one. */
   private async removeOlderCopies(dir: string, partNumber: number, keep: string): Promise<void> {
-    const kept = await statOrNull(path.join(dir, keep));
+    const kept = await unlessMissing(fs.stat(path.join(dir, keep)));
     if (!kept) return;
-    for (const name of await readdirOrEmpty(dir)) {
+    for (const name of (await unlessMissing(fs.readdir(dir))) ?? []) {
       if (name === keep || PART_FILE.exec(name)?.[1] !== String(partNumber)) continue;
-      const stat = await statOrNull(path.join(dir, name));
+      const stat = await unlessMissing(fs.stat(path.join(dir, name)));
       if (stat && stat.mtimeMs < kept.mtimeMs) await fs.rm(path.join(dir, name), { force: true });
     }
   }
@@ -343,29 +334,12 @@ async function writeAside(
 /** See writeAside: an error of the body before pipeline attaches is reported by pipeline itself. */
 function ignoreUntilPiped(): void {}
 
-async function openOrNull(file: string): Promise<fs.FileHandle | null> {
+/** What `operation` gives, or null when its file or directory does not exist. */
+async function unlessMissing<T>(operation: Promise<T>): Promise<T | null> {
   try {
-    return await fs.open(file, 'r');
+    return await operation;
   } catch (error) {
     if (isMissing(error)) return null;
-    throw error;
-  }
-}
-
-async function statOrNull(file: string) {
-  try {
-    return await fs.stat(file);
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
-}
-
-async function readdirOrEmpty(dir: string): Promise<string[]> {
-  try {
-    return await fs.readdir(dir);
-  } catch (error) {
-    if (isMissing(error)) return [];
     throw error;
   }
 }

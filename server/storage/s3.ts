@@ -70,20 +70,18 @@ export class S3Storage implements Storage {
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     let total = 0;
-    let uploadId: string | null = null;
-    const parts: { PartNumber: number; ETag: string }[] = [];
+    // Started with the first full part; a smaller object is one PutObject.
+    let upload: UploadRef | null = null;
+    const parts: StoredPart[] = [];
 
     const flushPart = async () => {
-      uploadId ??=
-        (await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }))).UploadId ??
-        null;
-      if (!uploadId) throw new Error('S3 did not return an upload id');
-      const PartNumber = parts.length + 1;
+      upload ??= { uploadId: key, key, storageUploadId: await this.start(key, contentType) };
+      const partNumber = parts.length + 1;
       const { ETag } = await this.client.send(
-        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: Buffer.concat(pending) }),
+        new UploadPartCommand({ ...this.target(upload), PartNumber: partNumber, Body: Buffer.concat(pending) }),
       );
       if (!ETag) throw new Error('S3 did not return an ETag for a part');
-      parts.push({ PartNumber, ETag });
+      parts.push({ partNumber, etag: normalizeEtag(ETag), size: pendingBytes });
       pending = [];
       pendingBytes = 0;
     };
@@ -99,7 +97,7 @@ export class S3Storage implements Storage {
         pendingBytes += buffer.length;
         if (pendingBytes >= PART_BYTES) await flushPart();
       }
-      if (uploadId === null) {
+      if (upload === null) {
         await this.client.send(
           new PutObjectCommand({
             Bucket: this.bucket,
@@ -111,14 +109,14 @@ export class S3Storage implements Storage {
         );
       } else {
         if (pendingBytes > 0) await flushPart();
-        await this.client.send(
-          new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
-        );
+        await this.completeUpload(upload, parts);
       }
       return { size: total };
     } catch (error) {
       body.destroy();
-      if (uploadId) await this.abortQuietly(key, uploadId);
+      // Not every S3-compatible store implements abort; a bucket lifecycle rule for incomplete
+      // multipart uploads cleans up after it (see docs/documents.md).
+      if (upload) await this.abortUpload(upload).catch(() => {});
       throw error;
     }
   }
@@ -156,7 +154,7 @@ export class S3Storage implements Storage {
   async readHead(key: string, bytes: number): Promise<Buffer | null> {
     const stream = await this.get(key, { start: 0, end: bytes - 1 }).catch((error: unknown) => {
       // An empty object has no byte 0: S3 answers 416.
-      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return Readable.from([]);
+      if (statusOf(error) === 416) return Readable.from([]);
       throw error;
     });
     return stream ? readToBuffer(stream, bytes) : null;
@@ -200,14 +198,9 @@ export class S3Storage implements Storage {
     });
   }
 
-  async createUpload({ key }: Omit<UploadRef, 'storageUploadId'>): Promise<string> {
-    assertObjectKey(key);
+  createUpload({ key }: Omit<UploadRef, 'storageUploadId'>): Promise<string> {
     // The browser's claimed type is not trusted; downloads carry the type found in the bytes.
-    const { UploadId } = await this.client.send(
-      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: 'application/octet-stream' }),
-    );
-    if (!UploadId) throw new Error('S3 did not return an upload id');
-    return UploadId;
+    return this.start(key, 'application/octet-stream');
   }
 
   async partUrl(upload: UploadRef, partNumber: number, { expiresInSeconds }: SignOptions): Promise<string> {
@@ -266,28 +259,25 @@ export class S3Storage implements Storage {
     return 0;
   }
 
+  private async start(key: string, contentType: string | undefined): Promise<string> {
+    assertObjectKey(key);
+    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }));
+    if (!UploadId) throw new Error('S3 did not return an upload id');
+    return UploadId;
+  }
+
   private target(upload: UploadRef) {
     assertObjectKey(upload.key);
     if (!upload.storageUploadId) throw new Error('An S3 multipart upload needs its UploadId');
     return { Bucket: this.bucket, Key: upload.key, UploadId: upload.storageUploadId };
   }
-
-  private async abortQuietly(key: string, uploadId: string): Promise<void> {
-    try {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
-    } catch {
-      // Not every S3-compatible store implements abort; a bucket lifecycle rule for
-      // incomplete multipart uploads cleans up after it (see docs/documents.md).
-    }
-  }
 }
 
 function isNotFound(error: unknown): boolean {
-  const candidate = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return (
-    candidate.name === 'NoSuchUpload' ||
-    candidate.name === 'NoSuchKey' ||
-    candidate.name === 'NotFound' ||
-    candidate.$metadata?.httpStatusCode === 404
-  );
+  const { name } = error as { name?: string };
+  return name === 'NoSuchUpload' || name === 'NoSuchKey' || name === 'NotFound' || statusOf(error) === 404;
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 }

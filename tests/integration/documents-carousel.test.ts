@@ -226,5 +226,11 @@ describe.each(combinations)('carousel images on %s with %s storage', (dialect, b
     // Nothing was stored by any of them; the untouched URL still works.
     expect(await uploadsLeft()).toEqual([]);
     expect((await fetch(url, { method: 'PUT', body: png })).status).toBe(200);
+    // Once accepted, its URL stores nothing more: new bytes would sit unchecked under uploads/.
+    expect((await admin('PUT', '/api/carousel-images', { imageURL: url.toString() })).status).toBe(200);
+    const again = await fetch(url, { method: 'PUT', body: png });
+    expect(again.status).toBe(403);
+    expect(((await again.json()) as { message: string }).message).toBe('This upload URL was already used.');
+    expect(await uploadsLeft()).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { expectInvalidInput } from '../helpers/invalid-input.ts';
 import { startSecondServer } from '../helpers/server.ts';
 import { image, impostors, mp4, office, samplePdf } from '../helpers/sample-files.ts';
 import { MiB, type StartedUpload, UploadClient, fileInParts } from '../helpers/uploads-client.ts';
+import { tooLargeMessage } from '../../domain/documents/upload-limits.ts';
 
 /**
  * Large documents in parts (docs/documents.md, "Large files"): the companion-style calls of
@@ -519,6 +520,37 @@ describe.each(combinations)('multipart uploads on %s with %s storage', (dialect,
     expect(fs.readdirSync(path.join(partsRoot(t), upload.uploadId))).toEqual([`1.${put.headers.get('etag')!.replaceAll('"', '')}`]);
   });
 
+  it.runIf(backend === 'disk')('disk signed PUTs and form: a body that grows past its limit is 413 and kept nowhere, a busy or gone upload 409 or 404, a bad form signature 403', async () => {
+    // A part without Content-Length (chunked) is counted while it streams, and read to its end for the answer.
+    const upload = await client.start('chunked.pdf', metadata);
+    const url = new URL(await client.partUrl(upload, 1));
+    const chunked = await fetch(url, { method: 'PUT', body: bytesStream(UPLOAD_MAX_BYTES + 1), duplex: 'half' } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(((await chunked.json()) as { message: string }).message).toBe(tooLargeMessage(UPLOAD_MAX_BYTES));
+    expect(await client.listParts(upload)).toEqual([]);
+    expect(fs.readdirSync(path.join(partsRoot(t), upload.uploadId))).toEqual([]);
+    // Held by a complete: its parts may not change. Aborted: gone.
+    const db = t.server.database.handle.db;
+    await db.updateTable('uploads').set({ state: 'completing', claimed_at: Date.now() }).where('id', '=', upload.uploadId).execute();
+    expect((await fetch(url, { method: 'PUT', body: new Uint8Array(8) })).status).toBe(409);
+    await db.updateTable('uploads').set({ state: 'open', claimed_at: null }).where('id', '=', upload.uploadId).execute();
+    expect((await client.abort(upload)).status).toBe(204);
+    expect((await fetch(url, { method: 'PUT', body: new Uint8Array(8) })).status).toBe(404);
+
+    // The form: its signature is the permission, its file counted against the single-request limit.
+    const query = new URLSearchParams({ filename: 'big.pdf', type: 'application/pdf', 'metadata[title]': 'Form limits', 'metadata[category]': 'faq' });
+    const target = (await (await client.request('GET', `/s3/params?${query}`)).json()) as { url: string; fields: Record<string, string> };
+    expect((await postForm({ ...target, fields: { ...target.fields, signature: 'A'.repeat(43) } }, samplePdf())).status).toBe(403);
+    const big = fileInParts(samplePdf(), UPLOAD_MAX_BYTES + 1, UPLOAD_MAX_BYTES + 1).whole;
+    const tooLarge = await postForm(target, big);
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as { message: string }).message).toBe(tooLargeMessage(UPLOAD_MAX_BYTES));
+    expect((await t.objectKeys()).filter((key) => key === target.fields.key)).toEqual([]);
+    // Once it made a document, the same form stores nothing more.
+    expect((await postForm(target, samplePdf())).status).toBe(201);
+    expect((await postForm(target, samplePdf())).status).toBe(404);
+  });
+
   it('sweeps uploads left unfinished for a day (and abandoned carousel uploads), not younger ones', async () => {
     const old = await client.start('old.pdf', metadata);
     await client.putPart(old, 1, samplePdf());
@@ -616,6 +648,19 @@ function unfinishedPartFiles(t: DocumentsTestServer, upload: StartedUpload): str
 }
 
 /** The browser's POST of a single-request form: the fields, then the file last (as Uppy and S3 want). */
+/** `size` bytes as a stream of 1 MiB chunks: fetch sends it without Content-Length. */
+function bytesStream(size: number): ReadableStream<Uint8Array> {
+  let left = size;
+  return new ReadableStream({
+    pull(controller) {
+      const chunk = new Uint8Array(Math.min(MiB, left));
+      left -= chunk.length;
+      controller.enqueue(chunk);
+      if (left === 0) controller.close();
+    },
+  });
+}
+
 function postForm(target: { url: string; fields: Record<string, string> }, bytes: Buffer): Promise<Response> {
   const form = new FormData();
   for (const [name, value] of Object.entries(target.fields)) form.set(name, value);

@@ -41,12 +41,6 @@ export interface MultipartAnswer extends Body {
   documentId: number;
 }
 
-interface StoredPart {
-  PartNumber: number;
-  ETag: string;
-  Size?: number;
-}
-
 type PluginOptions = PluginOpts & {
   endpoint: string;
   limit?: number;
@@ -63,10 +57,10 @@ declare module '@uppy/core/utils' {
   }
 }
 
-function statusOf(error: unknown): number | null {
-  if (error instanceof ApiError) return error.status;
-  if (error instanceof NetworkError) return 0;
-  return null;
+/** The status of a failure worth another try (0: no answer at all), or null for one that is final. */
+function retryableStatus(error: unknown): number | null {
+  const status = error instanceof ApiError ? error.status : error instanceof NetworkError ? 0 : null;
+  return status !== null && isRetryable(status, error instanceof ApiError ? error.body : '') ? status : null;
 }
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
@@ -137,12 +131,9 @@ class FileTransfer {
     this.#limit = limit;
   }
 
-  #query(): string {
-    return new URLSearchParams({ key: this.target?.key ?? '' }).toString();
-  }
-
   #uploadPath(suffix = ''): string {
-    return `${this.endpoint}/s3/multipart/${encodeURIComponent(this.target?.uploadId ?? '')}${suffix}?${this.#query()}`;
+    const query = new URLSearchParams({ key: this.target?.key ?? '' });
+    return `${this.endpoint}/s3/multipart/${encodeURIComponent(this.target?.uploadId ?? '')}${suffix}?${query}`;
   }
 
   bytesSent(): number {
@@ -157,9 +148,9 @@ class FileTransfer {
         return await companion<T>(method, url, signal, body);
       } catch (error) {
         if (isAbortError(error)) throw error;
-        const status = statusOf(error);
+        const status = retryableStatus(error);
         const delay = companionRetryDelay(attempt);
-        if (status === null || delay === undefined || !isRetryable(status, error instanceof ApiError ? error.body : '')) throw error;
+        if (status === null || delay === undefined) throw error;
         await wait(status === 429 ? Math.max(delay, rateLimitPause(attempt)) : delay, signal);
       }
     }
@@ -173,7 +164,7 @@ class FileTransfer {
       this.onStarted(this.target, 0);
     } else if (!this.#listed) {
       // An upload from an earlier page: what does the server have already?
-      const stored = await this.#call<StoredPart[]>('GET', this.#uploadPath(), signal);
+      const stored = await this.#call<Array<{ PartNumber: number; ETag: string; Size?: number }>>('GET', this.#uploadPath(), signal);
       for (const part of stored) {
         const state = this.parts[part.PartNumber - 1];
         // A part of another size was cut otherwise (another file, a changed plan): send it again.
@@ -203,8 +194,8 @@ class FileTransfer {
       while (next < missing.length) {
         // After a 429 the workers above the lowered limit stop, and the rest wait out the back-off.
         if (index >= this.#limit) return;
-        const wait_ = this.#holdUntil - Date.now();
-        if (wait_ > 0) await wait(wait_, inner.signal);
+        const hold = this.#holdUntil - Date.now();
+        if (hold > 0) await wait(hold, inner.signal);
         inner.signal.throwIfAborted();
         const part = missing[next++];
         if (part) await this.#sendPart(part, inner.signal);
@@ -249,9 +240,9 @@ class FileTransfer {
         part.loaded = 0;
         this.onProgress(this.bytesSent());
         if (isAbortError(error) || signal.aborted) throw abortError();
-        const status = statusOf(error);
+        const status = retryableStatus(error);
         const delay = partRetryDelay(attempt);
-        if (status === null || delay === undefined || !isRetryable(status, error instanceof ApiError ? error.body : '')) throw error;
+        if (status === null || delay === undefined) throw error;
         if (status === 429) {
           this.#limit = Math.max(1, Math.floor(this.#limit / 2));
           this.#holdUntil = Math.max(this.#holdUntil, Date.now() + rateLimitPause(attempt));
@@ -270,7 +261,7 @@ class FileTransfer {
       await this.#call<void>('DELETE', this.#uploadPath(), new AbortController().signal);
     } catch (error) {
       // Already gone is what we wanted.
-      if (statusOf(error) !== 404) throw error;
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
   }
 }

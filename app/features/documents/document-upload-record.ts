@@ -1,3 +1,4 @@
+import { z } from '@domain/zod';
 import type { DocumentFieldValues } from './document-fields';
 
 /**
@@ -35,21 +36,12 @@ export function fileFingerprint(file: FileIdentity): string {
 
 type Records = Record<string, UploadRecord>;
 
-function isRecord(value: unknown): value is UploadRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Record<string, unknown>;
-  const fields = entry.fields as Record<string, unknown> | undefined;
-  return (
-    typeof entry.uploadId === 'string' &&
-    typeof entry.key === 'string' &&
-    typeof entry.savedAt === 'number' &&
-    typeof fields === 'object' &&
-    fields !== null &&
-    typeof fields.title === 'string' &&
-    typeof fields.description === 'string' &&
-    typeof fields.category === 'string'
-  );
-}
+const recordSchema = z.object({
+  uploadId: z.string(),
+  key: z.string(),
+  savedAt: z.number(),
+  fields: z.object({ title: z.string(), description: z.string(), category: z.string() }),
+});
 
 /** Every valid, recent record; anything unreadable counts as none (storage off, bad JSON, old shape). */
 function readAll(storage: Storage | null, now: number): Records {
@@ -59,7 +51,8 @@ function readAll(storage: Storage | null, now: number): Records {
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
     const records: Records = {};
     for (const [fingerprint, value] of Object.entries(parsed)) {
-      if (isRecord(value) && now - value.savedAt < UPLOAD_RECORD_MAX_AGE_MS) records[fingerprint] = value;
+      const record = recordSchema.safeParse(value);
+      if (record.success && now - record.data.savedAt < UPLOAD_RECORD_MAX_AGE_MS) records[fingerprint] = record.data;
     }
     return records;
   } catch {

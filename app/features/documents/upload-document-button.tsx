@@ -129,29 +129,21 @@ export function UploadDocumentButton() {
     const record = findUploadRecord(chosen);
     const storedBytes = record && resumeInfo?.record.uploadId === record.uploadId ? resumeInfo.storedBytes : 0;
     const { run } = upload.dispatch({ type: 'start-parts', file: chosen, bytesUploaded: storedBytes });
-    let module: Awaited<ReturnType<typeof loadMultipart>>;
     try {
-      module = await loadMultipart();
-    } catch {
-      if (!upload.isCurrent(run)) return;
-      upload.dispatch({ type: 'end', run });
-      toast({ title: documentsCopy.toasts.uploadFailed, description: copy.failedToUpload(chosen.name), variant: 'destructive' });
-      return;
-    }
-    if (!upload.isCurrent(run)) return; // closed or cancelled while the code loaded
-
-    // The fields go with the start and again with complete: the ones typed now are the document's.
-    const session = module.startMultipartUpload(chosen, fields, record ? { uploadId: record.uploadId, key: record.key } : null, {
-      onStarted: (target, stored) => {
-        // Kept with the fields the server recorded at start: a reselection offers them again.
-        saveUploadRecord(chosen, { ...target, fields: record?.fields ?? fields });
-        if (record) setResumeInfo({ record: { ...record, ...target }, storedBytes: stored });
-      },
-      onProgress: (bytesUploaded) => upload.dispatch({ type: 'progress', run, bytesUploaded }),
-      onConnection: (online) => upload.connection(run, online),
-    });
-    upload.dispatch({ type: 'attach', run, session });
-    try {
+      // The Uppy code fails to load like a transfer without an answer: "Failed to upload" the file.
+      const module = await loadMultipart();
+      if (!upload.isCurrent(run)) return; // closed or cancelled while the code loaded
+      // The fields go with the start and again with complete: the ones typed now are the document's.
+      const session = module.startMultipartUpload(chosen, fields, record ? { uploadId: record.uploadId, key: record.key } : null, {
+        onStarted: (target, stored) => {
+          // Kept with the fields the server recorded at start: a reselection offers them again.
+          saveUploadRecord(chosen, { ...target, fields: record?.fields ?? fields });
+          if (record) setResumeInfo({ record: { ...record, ...target }, storedBytes: stored });
+        },
+        onProgress: (bytesUploaded) => upload.dispatch({ type: 'progress', run, bytesUploaded }),
+        onConnection: (online) => upload.connection(run, online),
+      });
+      upload.dispatch({ type: 'attach', run, session });
       await session.done;
       removeUploadRecord(chosen);
       upload.dispatch({ type: 'end', run });

@@ -2,7 +2,7 @@ import { CAROUSEL_IMAGE_PATH, CAROUSEL_LIMITS } from '@domain/documents/rules.ts
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Logger } from '../../logger.ts';
-import { type Storage, ObjectTooLargeError, objectKeys, readToBuffer, uploadIdOf } from '../../storage/storage.ts';
+import { type Storage, objectKeys, readToBuffer, uploadIdOf } from '../../storage/storage.ts';
 import { imageWork } from './image-work.ts';
 import { CAROUSEL_IMAGE_TYPES, type CarouselImageExt, IMAGE_MIME, sniffImageType } from './file-types.ts';
 
@@ -50,17 +50,13 @@ export class CarouselImages {
   /**
    * Stores an image PUT to one of our own upload URLs (disk storage's stand-in for a presigned
    * S3 PUT; the caller checked the URL's signature). `openBody` is called only once the URL is
-   * known to be unused, so a refused PUT's body is never read. More than `maxBytes` stores nothing.
+   * known to be unused, so a refused PUT's body is never read. More than `maxBytes` stores
+   * nothing and rejects with ObjectTooLargeError.
    */
-  async receiveUpload(uploadKey: string, openBody: () => Readable, maxBytes: number): Promise<'stored' | 'already-used' | 'too-large'> {
+  async receiveUpload(uploadKey: string, openBody: () => Readable, maxBytes: number): Promise<'stored' | 'already-used'> {
     // Once accepted, the image is checked and served; its upload URL may not store again.
     if (await this.wasAccepted(uploadKey)) return 'already-used';
-    try {
-      await this.storage.put(uploadKey, openBody(), { maxBytes });
-    } catch (error) {
-      if (error instanceof ObjectTooLargeError) return 'too-large';
-      throw error;
-    }
+    await this.storage.put(uploadKey, openBody(), { maxBytes });
     // Accepted while this PUT was in flight: what it stored would never be checked or cleaned.
     if (await this.wasAccepted(uploadKey)) {
       await this.storage.delete(uploadKey);

@@ -1,4 +1,4 @@
-import { CAROUSEL_IMAGE_PATH, type DocumentCategory, type DocumentFileType, fileTypeByMime, isDocumentCategory } from '@domain/documents/rules.ts';
+import { CAROUSEL_IMAGE_PATH, type DocumentCategory, fileTypeByMime, isDocumentCategory } from '@domain/documents/rules.ts';
 import { type DocumentUpdate } from '@domain/documents/schema.ts';
 import type { AdminDocument, PublicDocument } from '@domain/documents/types.ts';
 import type { Readable } from 'node:stream';
@@ -13,14 +13,6 @@ import { type IntakeOutcome, type IntakeRefusal, type StoredFileCandidate, check
 import { downloadFileName } from './file-name.ts';
 import * as queries from './queries.ts';
 import { seedSampleDocuments } from './seed.ts';
-
-/** A stored file, ready to be recorded as a document. */
-export interface StoredFile {
-  key: string;
-  size: number;
-  type: DocumentFileType;
-  originalName: string;
-}
 
 /** A document's file, ready to send: its download name, type and size, and its bytes on demand. */
 export interface DocumentFile {
@@ -98,8 +90,17 @@ export class DocumentsService {
     const type = await checkStoredFile(file, maxBytes);
     if (isRefusal(type)) return this.refuse(file.key, type);
     try {
-      const document = await this.create({ key: file.key, size: file.size, type, originalName: file.originalName }, parsed);
-      return { kind: 'accepted', document };
+      const row = await queries.insertDocument(this.db, {
+        ...parsed,
+        object_key: file.key,
+        original_name: file.originalName,
+        mime_type: type.mime,
+        size_bytes: file.size,
+        carousel_images: '[]',
+        created_at: Date.now(),
+      });
+      await this.changed();
+      return { kind: 'accepted', document: toAdminDocument(row) };
     } catch (error) {
       await this.discardFile(file.key);
       throw error;
@@ -118,25 +119,6 @@ export class DocumentsService {
     } catch (error) {
       this.logger.error({ err: error, key }, 'could not delete a refused upload');
     }
-  }
-
-  private async create(
-    file: StoredFile,
-    fields: { title: string; description: string | null; category: DocumentCategory },
-  ): Promise<AdminDocument> {
-    const row = await queries.insertDocument(this.db, {
-      title: fields.title,
-      description: fields.description,
-      category: fields.category,
-      object_key: file.key,
-      original_name: file.originalName,
-      mime_type: file.type.mime,
-      size_bytes: file.size,
-      carousel_images: '[]',
-      created_at: Date.now(),
-    });
-    await this.changed();
-    return toAdminDocument(row);
   }
 
   /**

@@ -2,22 +2,11 @@ import type { AdminPrincipal } from '@domain/admin.ts';
 import { documentMessages } from '@domain/documents/rules.ts';
 import type { DocumentUploadFields } from '@domain/documents/schema.ts';
 import crypto from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import type { UploadRow } from '../../db/tables/uploads.ts';
 import type { Logger } from '../../logger.ts';
 import { MAX_PART_BYTES, MIN_PART_BYTES } from '@domain/documents/upload-limits.ts';
-import type { DiskStorage } from '../../storage/disk.ts';
-import {
-  ObjectTooLargeError,
-  type Storage,
-  type StoredPart,
-  type UploadRef,
-  UnknownUploadError,
-  normalizeEtag,
-  objectKeys,
-  uploadIdOf,
-} from '../../storage/storage.ts';
+import { type Storage, type StoredPart, type UploadRef, normalizeEtag, objectKeys, uploadIdOf } from '../../storage/storage.ts';
 import { SNIFF_BYTES } from '../documents/file-types.ts';
 import { type IntakeOutcome, type IntakeRefusal, type StoredFileCandidate, checkStoredFile, isRefusal, parseDocumentFields } from '../documents/intake.ts';
 import * as queries from './queries.ts';
@@ -45,11 +34,7 @@ const SWEEP_BATCH = 500;
 export type AcceptStoredFile = (file: StoredFileCandidate, fields: Record<string, unknown>, maxBytes: number) => Promise<IntakeOutcome>;
 
 /** The document's fields as a request gives them, before the schema has checked them. */
-export interface DocumentFieldsInput {
-  title: unknown;
-  description: unknown;
-  category: unknown;
-}
+export type DocumentFieldsInput = Record<'title' | 'description' | 'category', unknown>;
 
 export interface UploadsOptions {
   /** UPLOAD_MAX_BYTES: the largest document. */
@@ -73,13 +58,6 @@ export type CompleteOutcome =
   | { kind: 'invalid'; message: string }
   | ({ kind: 'refused' } & IntakeRefusal);
 
-export type ReceiveOutcome =
-  | { kind: 'stored'; etag: string; size: number }
-  | { kind: 'forbidden'; reason: string }
-  | { kind: 'not-found' }
-  | { kind: 'busy' }
-  | { kind: 'too-large'; maxBytes: number };
-
 export interface SweepResult {
   /** Unfinished uploads removed with their parts. */
   unfinished: number;
@@ -99,14 +77,6 @@ export class UploadsService {
     private readonly logger: Logger,
     private readonly options: UploadsOptions,
   ) {}
-
-  get maxBytes(): number {
-    return this.options.maxBytes;
-  }
-
-  get singleMaxBytes(): number {
-    return this.options.singleMaxBytes;
-  }
 
   /** POST s3/multipart: records the upload and starts it in storage. */
   async start(admin: AdminPrincipal, upload: NewUpload): Promise<{ uploadId: string; key: string }> {
@@ -214,39 +184,10 @@ export class UploadsService {
     return row?.kind === 'single' ? row : null;
   }
 
-  /**
-   * The disk backend's part PUT (a signed URL to our own server): checks the signature, the
-   * declared size and the upload, then stores the part. `body` is asked for only then, so a
-   * refused request's body is never read into a copy.
-   */
-  async receivePart(
-    disk: DiskStorage,
-    uploadId: string,
-    partNumber: number,
-    query: Record<string, unknown>,
-    declaredBytes: number | null,
-    body: () => Readable,
-  ): Promise<ReceiveOutcome> {
-    const check = disk.checkPartUrl(uploadId, partNumber, query);
-    if (!check.ok) return { kind: 'forbidden', reason: check.reason };
-    if (declaredBytes !== null && declaredBytes > check.maxBytes) return { kind: 'too-large', maxBytes: check.maxBytes };
+  /** The state of an upload of this kind (open, completing, …), or null: whether disk's signed URLs may still store its bytes. */
+  async stateOf(uploadId: string, kind: UploadRow['kind']): Promise<UploadRow['state'] | null> {
     const row = await queries.findUpload(this.db, uploadId);
-    if (!row || row.kind !== 'multipart') return { kind: 'not-found' };
-    // Parts may not change under a complete that is reading them.
-    if (row.state !== 'open') return row.state === 'completing' ? { kind: 'busy' } : { kind: 'not-found' };
-    return this.receive(() => disk.receivePart(uploadId, partNumber, body(), check.maxBytes), check.maxBytes);
-  }
-
-  /** The disk backend's single-request form POST: `fields` came before the file and carry the signature. */
-  async receivePost(disk: DiskStorage, fields: ReadonlyMap<string, string>, body: () => Readable): Promise<ReceiveOutcome & { key?: string }> {
-    const check = disk.checkPostFields(fields);
-    if (!check.ok || !check.key) return { kind: 'forbidden', reason: check.ok ? 'malformed' : check.reason };
-    const id = uploadIdOf(check.key);
-    const row = id ? await queries.findUpload(this.db, id) : undefined;
-    if (!row || row.kind !== 'single' || row.state !== 'open') return { kind: 'not-found' };
-    const key = check.key;
-    const outcome = await this.receive(() => disk.receiveObject(key, body(), check.maxBytes), check.maxBytes);
-    return { ...outcome, key };
+    return row?.kind === kind ? row.state : null;
   }
 
   /**
@@ -305,13 +246,11 @@ export class UploadsService {
    * claim back; any other refusal has already discarded the upload; an error gives it back too.
    */
   private async claimed(row: UploadRow, finish: () => Promise<CompleteOutcome>): Promise<CompleteOutcome> {
-    if (row.state === 'done' && row.document_id !== null) return { kind: 'completed', documentId: row.document_id, key: row.object_key };
     const now = Date.now();
-    if (!(await queries.claimUpload(this.db, row.id, ['open', 'completing'], 'completing', now, now - CLAIM_LEASE_MS))) {
-      const current = await queries.findUpload(this.db, row.id);
-      if (current?.state === 'done' && current.document_id !== null) {
-        return { kind: 'completed', documentId: current.document_id, key: current.object_key };
-      }
+    if (row.state === 'done' || !(await queries.claimUpload(this.db, row.id, ['open', 'completing'], 'completing', now, now - CLAIM_LEASE_MS))) {
+      // Done already (a repeat answers the same), or held by another request.
+      const current = row.state === 'done' ? row : await queries.findUpload(this.db, row.id);
+      if (current?.state === 'done' && current.document_id !== null) return { kind: 'completed', documentId: current.document_id, key: current.object_key };
       return current && current.state !== 'sweeping' ? { kind: 'busy' } : { kind: 'not-found' };
     }
     try {
@@ -403,16 +342,6 @@ export class UploadsService {
     } catch (error) {
       this.logger.error({ err: error, uploadId: row.id }, 'could not remove an unfinished upload; the sweep retries');
       return false;
-    }
-  }
-
-  private async receive(store: () => Promise<{ etag: string; size: number }>, maxBytes: number): Promise<ReceiveOutcome> {
-    try {
-      return { kind: 'stored', ...(await store()) };
-    } catch (error) {
-      if (error instanceof UnknownUploadError) return { kind: 'not-found' };
-      if (error instanceof ObjectTooLargeError) return { kind: 'too-large', maxBytes };
-      throw error;
     }
   }
 }

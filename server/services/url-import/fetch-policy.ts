@@ -82,36 +82,16 @@ function isAllowed(allowHosts: readonly string[], host: string, port: number | s
   return allowHosts.includes(`${bracketed}:${Number(port)}`);
 }
 
-type ConnectOptions = Parameters<RequestFilteringHttpAgent['createConnection']>[0];
-type ConnectCallback = Parameters<RequestFilteringHttpAgent['createConnection']>[1];
-
 /**
- * request-filtering-agent's agents, with the allow list: a connection to a listed host:port
- * is made by the plain agent (no address check: the deployment vouched for that host);
- * every other one goes through the library's check.
+ * request-filtering-agent's agent, with the allow list: a connection to a listed host:port
+ * is made as the plain agent makes it (`plain`; no address check: the deployment vouched for
+ * that host); every other one goes through the library's check.
  */
-class GuardedHttpAgent extends RequestFilteringHttpAgent {
-  constructor(private readonly allowHosts: readonly string[]) {
-    super({ keepAlive: false });
-  }
-  override createConnection(options: ConnectOptions, callback?: ConnectCallback): Duplex {
-    if (isAllowed(this.allowHosts, options.host ?? '', options.port)) {
-      return http.Agent.prototype.createConnection.call(this, options, callback) as Duplex;
-    }
-    return super.createConnection(options, callback);
-  }
-}
-
-class GuardedHttpsAgent extends RequestFilteringHttpsAgent {
-  constructor(private readonly allowHosts: readonly string[]) {
-    super({ keepAlive: false });
-  }
-  override createConnection(options: ConnectOptions, callback?: ConnectCallback): Duplex {
-    if (isAllowed(this.allowHosts, options.host ?? '', options.port)) {
-      return https.Agent.prototype.createConnection.call(this, options, callback) as Duplex;
-    }
-    return super.createConnection(options, callback);
-  }
+function guarded<T extends RequestFilteringHttpAgent | RequestFilteringHttpsAgent>(agent: T, plain: http.Agent, allowHosts: readonly string[]): T {
+  const filtered = agent.createConnection.bind(agent);
+  agent.createConnection = (options, callback) =>
+    isAllowed(allowHosts, options.host ?? '', options.port) ? (plain.createConnection.call(agent, options, callback) as Duplex) : filtered(options, callback);
+  return agent;
 }
 
 export interface RemoteFile {
@@ -134,12 +114,12 @@ export interface RemoteFile {
  * connection per request (no keep-alive, so no connection outlives the check that allowed it).
  */
 export class RemoteFetcher {
-  private readonly httpAgent: GuardedHttpAgent;
-  private readonly httpsAgent: GuardedHttpsAgent;
+  private readonly httpAgent: RequestFilteringHttpAgent;
+  private readonly httpsAgent: RequestFilteringHttpsAgent;
 
   constructor(readonly policy: FetchPolicy) {
-    this.httpAgent = new GuardedHttpAgent(policy.allowHosts);
-    this.httpsAgent = new GuardedHttpsAgent(policy.allowHosts);
+    this.httpAgent = guarded(new RequestFilteringHttpAgent({ keepAlive: false }), http.Agent.prototype, policy.allowHosts);
+    this.httpsAgent = guarded(new RequestFilteringHttpsAgent({ keepAlive: false }), https.Agent.prototype, policy.allowHosts);
   }
 
   check(text: string): URL {

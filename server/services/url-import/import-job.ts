@@ -15,8 +15,7 @@ export interface ImportSink {
   error(payload: { message: string }): void;
 }
 
-export 
-type JobState = 'waiting' | 'running' | 'paused' | 'finished';
+export type JobState = 'waiting' | 'running' | 'paused' | 'finished';
 
 /**
  * One import: waits for its turn, fetches the link, streams the body through the documents

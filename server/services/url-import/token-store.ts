@@ -40,9 +40,7 @@ export class ImportTokenStore {
         token_hash: hashOf(token),
         admin_id: pending.adminId,
         url: pending.url,
-        title: pending.fields.title,
-        description: pending.fields.description,
-        category: pending.fields.category,
+        ...pending.fields,
         created_at: now,
       })
       .execute();

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { WorkQueue } from '../../lib/work-queue.ts';
 import type { Logger } from '../../logger.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
-import { type FetchPolicy, ImportRefusal, RemoteFetcher } from './fetch-policy.ts';
+import { type FetchPolicy, ImportRefusal, RemoteFetcher, type RemoteFile } from './fetch-policy.ts';
 import { tooLargeMessage } from '@domain/documents/upload-limits.ts';
 import { ImportJob, type ImportSink } from './import-job.ts';
 import { ImportTokenStore, type PendingImport } from './token-store.ts';
@@ -15,11 +15,8 @@ export interface UrlImportOptions extends FetchPolicy {
   maxBytes: number;
 }
 
-export interface RemoteMeta {
-  name: string;
-  type: string;
-  size: number | null;
-}
+/** What `url/meta` answers of a link: RemoteFile's declared name, type and size. */
+export type RemoteMeta = Pick<RemoteFile, 'name' | 'type' | 'size'>;
 
 /**
  * Import a document from a link (docs/documents.md, "Import from link"): `meta` looks at
