@@ -66,7 +66,7 @@ function refuse(res: Response, status: number, message: string, headers: Record<
 export function pageMethodGuard(build: ServerBuild | (() => Promise<ServerBuild>), logger: Logger, siteUrl: string): RequestHandler {
   return async (req, res, next) => {
     if (PAGE_METHODS.has(req.method)) return next();
-    if (!takesActions(typeof build === 'function' ? await build() : build, req.path)) {
+    if (!takesActions(typeof build === 'function' ? await build() : build, req.path, 'index' in req.query)) {
       logger.info({ method: req.method, url: req.originalUrl }, 'method not allowed on a page');
       return refuse(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     }
@@ -100,8 +100,14 @@ function routeTree(build: ServerBuild): RouteObject[] {
   return tree;
 }
 
-/** Whether any route matching `pathname` exports an action: React Router then decides. */
-function takesActions(build: ServerBuild, pathname: string): boolean {
+/**
+ * Whether the route React Router would send this post to exports an action: the deepest match,
+ * except that an index route takes posts only with `?index` (without it they go to its parent).
+ */
+function takesActions(build: ServerBuild, pathname: string, indexParam: boolean): boolean {
   const matches = matchRoutes(routeTree(build), pathname, build.basename) ?? [];
-  return matches.some((match) => match.route.id !== undefined && build.routes[match.route.id]?.module.action !== undefined);
+  let target = matches.at(-1);
+  if (target?.route.index && !indexParam) target = matches.at(-2);
+  const id = target?.route.id;
+  return id !== undefined && build.routes[id]?.module.action !== undefined;
 }
