@@ -1,3 +1,4 @@
+import type { Versioned } from '../versions.ts';
 import type { DocumentCategory } from './rules.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { DocumentCategory } from './rules.ts';
  */
 
 /** GET /api/documents/public: what visitors see. */
-export interface PublicDocument {
+export interface PublicDocument extends Versioned {
   id: number;
   title: string;
   description: string | null;
@@ -21,7 +22,7 @@ export interface PublicDocument {
 }
 
 /** GET /api/documents (admin) and the upload's answer. */
-export interface AdminDocument {
+export interface AdminDocument extends Versioned {
   id: number;
   title: string;
   description: string | null;

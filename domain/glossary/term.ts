@@ -4,6 +4,8 @@
  * schemas in schema.ts, so visitors do not download Zod.
  */
 
+import type { Versioned } from '../versions.ts';
+
 export const GLOSSARY_CATEGORIES = ['lng', 'ngl', 'pipeline', 'processing', 'transportation', 'storage', 'general'] as const;
 export type GlossaryCategory = (typeof GLOSSARY_CATEGORIES)[number];
 /** The category filter: one category, or 'all' for no filter. */
@@ -12,7 +14,7 @@ export type GlossaryCategoryFilter = GlossaryCategory | 'all';
 export const GLOSSARY_LIMITS = { term: 200, definition: 5000, list: 1000, search: 200 } as const;
 
 /** A term as the API returns it (docs/glossary.md): synonyms and related terms are comma-separated text. */
-export interface GlossaryTerm {
+export interface GlossaryTerm extends Versioned {
   id: number;
   term: string;
   definition: string;
