@@ -57,8 +57,11 @@ export class BackupSchedule {
   /** Takes a backup when one is due at `now` and no other process is taking one; resolves with it, or null. */
   async runIfDue(now = Date.now()): Promise<BackupResult | null> {
     if (this.abort.signal.aborted || !(await this.claim(now))) return null;
+    // Times stay on the caller's clock: `now` plus what has passed since.
+    const startedAt = performance.now();
+    const clock = () => now + Math.round(performance.now() - startedAt);
     const renew = setInterval(() => {
-      void this.renew().catch((error: unknown) => this.logger.warn({ err: error }, 'could not renew the backup lease'));
+      void this.renew(clock()).catch((error: unknown) => this.logger.warn({ err: error }, 'could not renew the backup lease'));
     }, LEASE_MS / 5);
     renew.unref();
     const dir = path.join(this.settings.dir, folderName(now));
@@ -66,7 +69,7 @@ export class BackupSchedule {
       await this.removeUnfinished();
       const result = await createBackup(this.backup, dir, { signal: this.abort.signal, tools: this.tools });
       clearInterval(renew);
-      await this.release({ last_finished_at: Date.now(), lease_until: 0 });
+      await this.release({ last_finished_at: clock(), lease_until: 0 });
       const removed = await this.prune();
       this.logger.info({ dir, bytes: result.bytes, ms: Math.round(result.ms), removed }, 'scheduled backup written');
       return result;
@@ -76,7 +79,7 @@ export class BackupSchedule {
         await this.release({ lease_until: 0 });
         return null;
       }
-      await this.release({ lease_until: Date.now() + Math.min(RETRY_AFTER_MS, this.settings.intervalMs) });
+      await this.release({ lease_until: clock() + Math.min(RETRY_AFTER_MS, this.settings.intervalMs) });
       throw error;
     }
   }
@@ -92,10 +95,10 @@ export class BackupSchedule {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  private async renew(): Promise<void> {
+  private async renew(now: number): Promise<void> {
     await this.db
       .updateTable('backup_lease')
-      .set({ lease_until: Date.now() + LEASE_MS })
+      .set({ lease_until: now + LEASE_MS })
       .where('name', '=', 'scheduled')
       .where('holder', '=', this.holder)
       .execute();
