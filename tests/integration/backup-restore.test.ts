@@ -193,6 +193,35 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
     expect(fs.readdirSync(target.dataDir)).toEqual(['something.txt']);
   });
 
+  it('restores over an earlier restore with --force, to exactly what the manifest holds', async () => {
+    const target = await restoreTarget(dialect);
+    cleanups.push(() => target.destroy());
+    expect((await runCli('restore', [backupDir], target.env)).code).toBe(0);
+    // The restored site lives on: a lead and a file that the backup does not have.
+    const site = await startServerOn(target.url, target.dataDir);
+    await site.services.database.db
+      .insertInto('contact_messages')
+      .values({ first_name: 'After', last_name: 'Restore', company: 'X', email: 'after@example.com', message: 'Not in the backup.', created_at: Date.now() })
+      .execute();
+    await site.close();
+    fs.mkdirSync(path.join(target.dataDir, 'objects', 'documents'), { recursive: true });
+    fs.writeFileSync(path.join(target.dataDir, 'objects', 'documents', 'extra.pdf'), 'not in the backup');
+
+    const run = await runCli('restore', [backupDir, '--force'], target.env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const manifest = await readManifest(backupDir);
+    const again = await startServerOn(target.url, target.dataDir);
+    try {
+      const emails = (await again.services.database.db.selectFrom('contact_messages').select('email').execute()).map((row) => row.email);
+      expect(emails).not.toContain('after@example.com');
+      expect(emails).toHaveLength(manifest.database.tables.contact_messages ?? -1);
+    } finally {
+      await again.close();
+    }
+    expect(fs.existsSync(path.join(target.dataDir, 'objects', 'documents', 'extra.pdf'))).toBe(false);
+  });
+
   it('refuses a backup whose file was changed after it was taken, naming the file, and restores nothing', async () => {
     const dir = copyDir(backupDir);
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -271,4 +300,64 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
       expect(fs.existsSync(dir)).toBe(false);
     });
   }
+});
+
+describe('backups on sqlite with S3 storage', () => {
+  let source: DocumentsTestServer;
+  let env: Record<string, string>;
+  let backupDir = '';
+  const cleanups: (() => Promise<void> | void)[] = [];
+
+  beforeAll(async () => {
+    source = await startDocumentsServer('sqlite', 's3', { LEADS_RATE_LIMIT: '0' });
+    env = { DATA_DIR: source.server.database.dataDir, DATABASE_URL: source.server.database.url, ...(source.s3?.env ?? {}) };
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    await source?.close();
+  });
+
+  it("records the bucket's objects, not the files, and says the bucket's versioning is their backup", async () => {
+    backupDir = path.join(tempDir('backups'), 's3');
+    cleanups.push(() => fs.rmSync(path.dirname(backupDir), { recursive: true, force: true }));
+    const run = await runCli('backup', [backupDir], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("the bucket's own versioning (or replication) is their backup");
+    expect(fs.readdirSync(backupDir).sort()).toEqual(['database.sqlite', 'manifest.json']);
+
+    const manifest = await readManifest(backupDir);
+    if (manifest.storage.kind !== 's3') throw new Error('expected S3 storage in the manifest');
+    expect(manifest.storage.bucket).toBe(source.s3?.bucket);
+    expect(manifest.storage.note).toContain("the bucket's own versioning");
+    const listed = new Map(manifest.storage.objects.map((object) => [object.key, object]));
+    const documents = await source.server.services.database.db.selectFrom('documents').select(['object_key', 'size_bytes']).execute();
+    expect(documents.length).toBeGreaterThan(0);
+    for (const document of documents) {
+      expect(listed.get(document.object_key)).toMatchObject({ size: document.size_bytes, etag: expect.stringMatching(/^[0-9a-f-]+$/) });
+    }
+    expect([...listed.keys()].sort()).toEqual(await source.objectKeys());
+  });
+
+  it('restores the database and warns about a listed object the bucket no longer holds', async () => {
+    const target = await restoreTarget('sqlite');
+    cleanups.push(() => target.destroy());
+    const manifest = await readManifest(backupDir);
+    if (manifest.storage.kind !== 's3') throw new Error('expected S3 storage in the manifest');
+    const gone = manifest.storage.objects[0]?.key ?? '';
+    const response = await fetch(`${source.s3?.endpoint}/${source.s3?.bucket}/${gone}`, { method: 'DELETE' });
+    expect(response.status).toBe(204);
+
+    const run = await runCli('restore', [backupDir], { ...target.env, ...(source.s3?.env ?? {}) });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`warning: ${gone} is no longer in the bucket: restore it from the bucket's versions`);
+    expect(fs.readdirSync(target.dataDir)).toEqual(['site.db']);
+  });
+
+  it('refuses to restore an S3 backup without S3_BUCKET, saying which bucket holds its files', async () => {
+    const target = await restoreTarget('sqlite');
+    cleanups.push(() => target.destroy());
+    const run = await runCli('restore', [backupDir], target.env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`This backup's files are in the bucket ${source.s3?.bucket}; set S3_BUCKET`);
+  });
 });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { type Dirent, createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -51,7 +51,7 @@ export async function hashFile(file: string, signal?: AbortSignal): Promise<{ si
 export async function listFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
   const walk = async (relative: string) => {
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
       entries = await fs.readdir(path.join(dir, relative), { withFileTypes: true });
     } catch (error) {
