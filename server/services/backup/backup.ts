@@ -80,7 +80,8 @@ export async function createBackup(config: BackupConfig, target: string, options
     return { dir, manifest, bytes: manifest.database.file.size + fileBytes, ms: performance.now() - started };
   } catch (error) {
     await fs.rm(temp, { recursive: true, force: true });
-    if (createdDir || (await isEmptyDir(dir))) await fs.rm(dir, { recursive: true, force: true });
+    // A folder the operator made (perhaps a mount point) stays, empty; one made here goes.
+    if (createdDir) await fs.rm(dir, { recursive: true, force: true });
     throw error;
   }
 }
