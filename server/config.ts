@@ -118,6 +118,9 @@ const envSchema = z.object({
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   AWS_SESSION_TOKEN: z.string().min(1).optional(),
   OBJECT_URL_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  BACKUP_DIR: z.string().trim().min(1, 'must not be empty').optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be more than 0').optional(),
+  BACKUP_KEEP: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(14),
 });
 
 /** Never echo these back in an error message. */
@@ -182,6 +185,17 @@ export interface Config {
   readonly pageCache: { readonly maxBytes: number; readonly ttlMs: number };
   /** Import from link (docs/documents.md, "Import from link"; the SSRF policy: docs/decisions/019-url-import-ssrf-policy.md). */
   readonly urlImport: UrlImportConfig;
+  /** BACKUP_DIR (+ BACKUP_INTERVAL_HOURS, BACKUP_KEEP): backups the server takes itself; null for none (README, "Backups"). */
+  readonly backup: BackupScheduleConfig | null;
+}
+
+export interface BackupScheduleConfig {
+  /** BACKUP_DIR, absolute: each backup goes into a subfolder named by its UTC start time. */
+  readonly dir: string;
+  /** BACKUP_INTERVAL_HOURS (default 24) in milliseconds: how long after the last backup the next one is due. */
+  readonly intervalMs: number;
+  /** BACKUP_KEEP: how many complete backups are kept, newest first. */
+  readonly keep: number;
 }
 
 export interface UrlImportConfig {
@@ -287,6 +301,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(values.AWS_ACCESS_KEY_ID) !== Boolean(values.AWS_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together.');
   }
+  if (!values.BACKUP_DIR && values.BACKUP_INTERVAL_HOURS !== undefined) {
+    throw new ConfigError('Invalid configuration:\n  BACKUP_INTERVAL_HOURS needs BACKUP_DIR.');
+  }
   if (!values.S3_BUCKET && values.S3_ENDPOINT) {
     throw new ConfigError('Invalid configuration:\n  S3_ENDPOINT needs S3_BUCKET.');
   }
@@ -359,5 +376,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectTimeoutMs: values.URL_IMPORT_CONNECT_TIMEOUT_MS,
       idleTimeoutMs: values.URL_IMPORT_IDLE_TIMEOUT_MS,
     },
+    backup: values.BACKUP_DIR
+      ? {
+          dir: path.resolve(values.BACKUP_DIR),
+          intervalMs: Math.round((values.BACKUP_INTERVAL_HOURS ?? 24) * 3_600_000),
+          keep: values.BACKUP_KEEP,
+        }
+      : null,
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { AdminTables } from './tables/admin.ts';
 import type { AuditTables } from './tables/audit.ts';
+import type { BackupTables } from './tables/backups.ts';
 import type { ContentVersionTables } from './tables/content-versions.ts';
 import type { DocumentTables } from './tables/documents.ts';
 import type { GlossaryTables } from './tables/glossary.ts';
@@ -15,4 +16,5 @@ import type { UrlImportTables } from './tables/url-imports.ts';
 
 export type Database = RateLimitTables & AdminTables & LeadTables & GlossaryTables & DocumentTables & UploadTables & UrlImportTables &
   ContentVersionTables &
-  AuditTables;
+  AuditTables &
+  BackupTables;

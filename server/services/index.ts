@@ -6,6 +6,7 @@ import type { Logger } from '../logger.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import type { Storage } from '../storage/storage.ts';
 import { AuthService } from './auth/auth-service.ts';
+import { BackupSchedule } from './backup/schedule.ts';
 import { DocumentsService } from './documents/documents-service.ts';
 import { type GlossaryService, createGlossaryService } from './glossary/glossary-service.ts';
 import { LeadsService } from './leads/leads-service.ts';
@@ -46,6 +47,8 @@ export interface Services {
   uploadSweep: PeriodicTask;
   /** Deletes expired rate-limit windows in the background of every process; closeServices stops it. */
   rateLimitPruning: PeriodicTask;
+  /** BACKUP_DIR's backups, taken by one process at a time (README, "Backups"); null when BACKUP_DIR is unset. closeServices stops it. */
+  scheduledBackups: BackupSchedule | null;
 }
 
 /**
@@ -106,6 +109,8 @@ export async function createServices(
     const glossary = createGlossaryService(database.db, contentVersion, logger);
     const trash = new TrashService(documents, glossary, leads, logger, config.trashRetentionDays);
     const uploadSweep = startPeriodicTask('upload sweep', config.uploadSweepIntervalMs, logger, () => sweepUploads({ uploads, documents, trash }));
+    // Asks every minute whether a backup is due (startPeriodicTask inside start()); the database picks the process.
+    const scheduledBackups = config.backup ? new BackupSchedule(database.db, config, config.backup, logger).start() : null;
     return {
       config,
       database,
@@ -122,6 +127,7 @@ export async function createServices(
       urlImports,
       uploadSweep,
       rateLimitPruning,
+      scheduledBackups,
     };
   } catch (error) {
     // A start that fails half-way (migration, bootstrap, storage) must not leave the database open.
@@ -135,5 +141,6 @@ export async function closeServices(services: Services): Promise<void> {
   await services.leads.stop();
   await services.rateLimitPruning.stop();
   await services.uploadSweep.stop();
+  await services.scheduledBackups?.stop();
   await services.database.close();
 }

@@ -97,3 +97,12 @@ export async function startSecondServer(first: TestServer, env: Record<string, s
   const { url, services, server, stop } = await bootApp(first.database.url, first.database.dataDir, env);
   return { url, services, server, close: stop };
 }
+
+/**
+ * The app on a database and DATA_DIR that already exist (a restored backup), on its own
+ * connection. Closing it leaves both in place: the caller removes them.
+ */
+export async function startServerOn(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<SecondTestServer> {
+  const { url, services, server, stop } = await bootApp(databaseUrl, dataDir, env);
+  return { url, services, server, close: stop };
+}

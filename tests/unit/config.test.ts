@@ -54,8 +54,22 @@ describe('configuration from the environment', () => {
     ['SITE_URL', 'ftp://example.com', /SITE_URL="ftp:\/\/example.com": must start with http/],
     ['DATABASE_URL', 'mysql://localhost/db', /DATABASE_URL=.*must be a postgres:\/\/ URL/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud": must be one of/],
+    ['BACKUP_KEEP', '0', /BACKUP_KEEP="0": must be at least 1/],
+    ['BACKUP_KEEP', '2.5', /BACKUP_KEEP="2.5": must be a whole number/],
   ])('rejects %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('takes scheduled backups only with BACKUP_DIR: every 24 hours, keeping 14, unless told otherwise', () => {
+    expect(loadConfig({}).backup).toBeNull();
+    expect(loadConfig({ BACKUP_DIR: 'backups' }).backup).toEqual({ dir: path.resolve('backups'), intervalMs: 24 * 3_600_000, keep: 14 });
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_INTERVAL_HOURS: '0.5', BACKUP_KEEP: '3' }).backup).toEqual({
+      dir: '/srv/backups',
+      intervalMs: 1_800_000,
+      keep: 3,
+    });
+    expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '6' })).toThrow('BACKUP_INTERVAL_HOURS needs BACKUP_DIR');
+    expect(() => loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_INTERVAL_HOURS: '0' })).toThrow(/BACKUP_INTERVAL_HOURS="0": must be more than 0/);
   });
 });

@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import { type Dirent, createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FileEntry } from './manifest.ts';
+
+/** Passes bytes through, counting them and hashing them with SHA-256. */
+class Hasher extends Transform {
+  readonly hash = crypto.createHash('sha256');
+  size = 0;
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.hash.update(chunk);
+    this.size += chunk.length;
+    callback(null, chunk);
+  }
+}
+
+/**
+ * Copies `from` to `to` (creating its directory), hashing the bytes on the way: the hash and
+ * size are of what was written, read once. Resolves with null when `from` no longer exists
+ * (a file deleted while the backup ran).
+ */
+export async function copyHashed(from: string, to: string, signal?: AbortSignal): Promise<{ size: number; sha256: string } | null> {
+  let source: fs.FileHandle;
+  try {
+    source = await fs.open(from, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  await fs.mkdir(path.dirname(to), { recursive: true });
+  const hasher = new Hasher();
+  await pipeline(source.createReadStream(), hasher, createWriteStream(to), ...(signal ? [{ signal }] : []));
+  return { size: hasher.size, sha256: hasher.hash.digest('hex') };
+}
+
+/** The SHA-256 and size of a file, read once. */
+export async function hashFile(file: string, signal?: AbortSignal): Promise<{ size: number; sha256: string }> {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(file, signal ? { signal } : {})) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
+/** Every regular file under `dir`, as paths relative to it with forward slashes, sorted; [] when `dir` does not exist. */
+export async function listFiles(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (relative: string) => {
+    let entries: Dirent[];
+    try {
+      entries = await fs.readdir(path.join(dir, relative), { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(child);
+      else if (entry.isFile()) found.push(child);
+    }
+  };
+  await walk('');
+  return found.sort();
+}
+
+/**
+ * Disk storage's objects (DATA_DIR/objects/<key>) copied into `targetDir`, each with its hash.
+ * Disk storage writes a file aside and renames it into place (server/storage/disk.ts), and a
+ * key is a fresh UUID that is never written twice, so a file under its key is complete and
+ * never changes: copying one file at a time is consistent per file. Files still being written
+ * (`*.part` beside their key) are skipped; they are not objects yet.
+ */
+export async function copyObjects(
+  objectsDir: string,
+  targetDir: string,
+  prefix: string,
+  skip: ReadonlySet<string>,
+  signal?: AbortSignal,
+): Promise<FileEntry[]> {
+  const entries: FileEntry[] = [];
+  for (const key of await listFiles(objectsDir)) {
+    signal?.throwIfAborted();
+    if (skip.has(key) || key.endsWith('.part')) continue;
+    const copied = await copyHashed(path.join(objectsDir, key), path.join(targetDir, key), signal);
+    if (copied) entries.push({ path: `${prefix}${key}`, ...copied });
+  }
+  return entries;
+}
+
+/** True when `dir` does not exist or holds nothing. */
+export async function isEmptyDir(dir: string): Promise<boolean> {
+  try {
+    return (await fs.readdir(dir)).length === 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return false;
+    throw error;
+  }
+}

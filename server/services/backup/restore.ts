@@ -1,0 +1,190 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../../config.ts';
+import { copyHashed, hashFile, isEmptyDir } from './files.ts';
+import { BackupError, type FileEntry, type Manifest, OBJECTS_DIR, readManifest } from './manifest.ts';
+import { type PgTools, countTables, postgresRowCounts, restorePostgres } from './postgres.ts';
+import { listBucket } from './s3.ts';
+import { checkSqlite } from './sqlite.ts';
+
+export type RestoreConfig = Pick<Config, 'database' | 'storage' | 'dataDir'>;
+
+export interface RestoreOptions {
+  /** Restore over what DATA_DIR (or the PostgreSQL database) already holds. */
+  force?: boolean;
+  tools?: PgTools;
+}
+
+export interface RestoreResult {
+  manifest: Manifest;
+  /** Files copied into disk storage. */
+  files: number;
+  /** Objects of the manifest's bucket list that the bucket no longer holds as listed (S3 only). */
+  warnings: string[];
+  ms: number;
+}
+
+/**
+ * Brings the backup in `source` into the configured DATA_DIR and database
+ * (docs/decisions/025-backups.md). Nothing is put in place before everything is checked: every
+ * file's SHA-256 and size against the manifest, the database copy's hash, SQLite's
+ * `PRAGMA integrity_check`, and the row counts of every table. The site must not be running
+ * on the target while this runs.
+ */
+export async function restoreBackup(config: RestoreConfig, source: string, options: RestoreOptions = {}): Promise<RestoreResult> {
+  const started = performance.now();
+  const from = path.resolve(source);
+  const manifest = await readManifest(from);
+  checkKinds(manifest, config);
+  await checkTargetEmpty(config, options.force ?? false);
+
+  const databaseSource = path.join(from, manifest.database.file.path);
+  await verifyFile(databaseSource, manifest.database.file);
+
+  await fs.mkdir(config.dataDir, { recursive: true });
+  const staging = path.join(config.dataDir, `.restoring-${crypto.randomUUID()}`);
+  await fs.mkdir(staging);
+  const sqliteStaged = config.database.dialect === 'sqlite' ? `${config.database.file}.restoring-${crypto.randomUUID()}` : null;
+  try {
+    // The files first, checked as they are copied: a damaged file stops the restore before the database is touched.
+    let files = 0;
+    if (manifest.storage.kind === 'disk') {
+      for (const entry of manifest.storage.files) {
+        await copyVerified(path.join(from, entry.path), path.join(staging, entry.path), entry);
+        files++;
+      }
+    }
+
+    if (config.database.dialect === 'sqlite' && sqliteStaged) {
+      await fs.mkdir(path.dirname(sqliteStaged), { recursive: true });
+      await copyVerified(databaseSource, sqliteStaged, manifest.database.file);
+      const { problems, tables } = await checkSqlite(sqliteStaged);
+      if (problems.length > 0) {
+        throw new BackupError(
+          `The database in the backup fails PRAGMA integrity_check; nothing was restored:\n  ${problems.slice(0, 10).join('\n  ')}`,
+        );
+      }
+      compareRowCounts(manifest.database.tables, tables, 'Nothing was restored.');
+      if (options.force) {
+        for (const suffix of ['', '-wal', '-shm']) await fs.rm(`${config.database.file}${suffix}`, { force: true });
+      }
+      await fs.rename(sqliteStaged, config.database.file);
+    } else if (config.database.dialect === 'postgres') {
+      await restorePostgres(config.database.url, databaseSource, options.force ?? false, options.tools);
+      compareRowCounts(
+        manifest.database.tables,
+        await postgresRowCounts(config.database.url),
+        'The database now holds what pg_restore wrote; drop it and create it empty before trying again.',
+      );
+    }
+
+    if (manifest.storage.kind === 'disk' && config.storage.kind === 'disk') {
+      const objects = path.join(staging, OBJECTS_DIR);
+      if (options.force) await fs.rm(config.storage.dir, { recursive: true, force: true });
+      await fs.mkdir(path.dirname(config.storage.dir), { recursive: true });
+      if (files > 0) await fs.rename(objects, config.storage.dir);
+      else await fs.mkdir(config.storage.dir, { recursive: true });
+    }
+    const warnings = manifest.storage.kind === 's3' && config.storage.kind === 's3' ? await compareBucket(manifest, config.storage) : [];
+    return { manifest, files, warnings, ms: performance.now() - started };
+  } finally {
+    await fs.rm(staging, { recursive: true, force: true });
+    if (sqliteStaged) await fs.rm(sqliteStaged, { force: true });
+  }
+}
+
+function checkKinds(manifest: Manifest, config: RestoreConfig): void {
+  if (manifest.dialect !== config.database.dialect) {
+    throw new BackupError(
+      manifest.dialect === 'sqlite'
+        ? 'This is a backup of a SQLite database, but DATABASE_URL points at PostgreSQL; restore it with DATABASE_URL unset (or a file: URL).'
+        : 'This is a backup of a PostgreSQL database; set DATABASE_URL to an empty PostgreSQL database to restore it.',
+    );
+  }
+  if (manifest.storage.kind !== config.storage.kind) {
+    throw new BackupError(
+      manifest.storage.kind === 'disk'
+        ? 'This backup holds disk storage\'s files, but S3_BUCKET is set; restore it with S3_BUCKET unset.'
+        : `This backup's files are in the bucket ${manifest.storage.bucket}; set S3_BUCKET (and S3_ENDPOINT if any) to restore it.`,
+    );
+  }
+}
+
+async function checkTargetEmpty(config: RestoreConfig, force: boolean): Promise<void> {
+  if (force) return;
+  if (!(await isEmptyDir(config.dataDir))) {
+    throw new BackupError(
+      `DATA_DIR ${config.dataDir} is not empty; restore into an empty directory, or pass --force to replace its database and files (stop the site first).`,
+    );
+  }
+  if (config.database.dialect === 'sqlite' && (await fileExists(config.database.file))) {
+    throw new BackupError(`The SQLite database ${config.database.file} already exists; pass --force to replace it (stop the site first).`);
+  }
+  if (config.database.dialect === 'postgres') {
+    const tables = await countTables(config.database.url);
+    if (tables > 0) {
+      throw new BackupError(
+        `The PostgreSQL database of DATABASE_URL is not empty (${tables} tables); restore into a new, empty database, or pass --force to replace what it holds.`,
+      );
+    }
+  }
+}
+
+/** Checks a file of the backup against its manifest entry without copying it. */
+async function verifyFile(file: string, entry: FileEntry): Promise<void> {
+  let actual: { size: number; sha256: string };
+  try {
+    actual = await hashFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BackupError(`${entry.path} is missing from the backup; nothing was restored.`);
+    throw error;
+  }
+  mismatch(entry, actual);
+}
+
+async function copyVerified(from: string, to: string, entry: FileEntry): Promise<void> {
+  const copied = await copyHashed(from, to);
+  if (!copied) throw new BackupError(`${entry.path} is missing from the backup; nothing was restored.`);
+  mismatch(entry, copied);
+}
+
+function mismatch(entry: FileEntry, actual: { size: number; sha256: string }): void {
+  if (actual.sha256 !== entry.sha256 || actual.size !== entry.size) {
+    throw new BackupError(
+      `${entry.path} does not match the manifest (SHA-256 ${actual.sha256}, ${actual.size} bytes; the manifest says ${entry.sha256}, ` +
+        `${entry.size} bytes): the backup was changed or damaged after it was taken. Nothing was restored.`,
+    );
+  }
+}
+
+function compareRowCounts(expected: Record<string, number>, actual: Record<string, number>, consequence: string): void {
+  const names = [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort();
+  const differences = names
+    .filter((name) => expected[name] !== actual[name])
+    .map((name) => `${name}: ${actual[name] ?? 'missing'} rows, the manifest says ${expected[name] ?? 'no such table'}`);
+  if (differences.length > 0) {
+    throw new BackupError(`The restored database's row counts differ from the manifest's. ${consequence}\n  ${differences.join('\n  ')}`);
+  }
+}
+
+async function compareBucket(manifest: Manifest, storage: Extract<RestoreConfig['storage'], { kind: 's3' }>): Promise<string[]> {
+  if (manifest.storage.kind !== 's3') return [];
+  const now = new Map((await listBucket(storage)).map((object) => [object.key, object]));
+  const warnings: string[] = [];
+  for (const object of manifest.storage.objects) {
+    const current = now.get(object.key);
+    if (!current) warnings.push(`${object.key} is no longer in the bucket: restore it from the bucket's versions (ETag ${object.etag}).`);
+    else if (current.etag !== object.etag) warnings.push(`${object.key} changed since the backup (ETag ${current.etag}, was ${object.etag}).`);
+  }
+  return warnings;
+}
+
+async function fileExists(file: string): Promise<boolean> {
+  try {
+    await fs.stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
