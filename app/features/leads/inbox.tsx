@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { Button, buttonClass } from '~/components/ui/button';
 import { apiRequest, failureNotice } from '~/lib/api';
+import { AdminPageHeader } from '~/features/admin/admin-nav';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { toastDeletedWithUndo } from '~/lib/undo-delete';
@@ -16,11 +17,7 @@ export function Inbox({ data }: { data: InboxData }) {
   const params: InboxParams = { tab: data.tab, status: data.status, page: data.page };
   return (
     <div className="container-page py-10 sm:py-12">
-      <Link to="/knowledge-base" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-        {copy.backToKnowledgeBase}
-      </Link>
-      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{copy.heading}</h1>
-      <p className="mt-2 max-w-3xl text-slate-600">{copy.lead}</p>
+      <AdminPageHeader current="/admin/leads" back={copy.backToKnowledgeBase} heading={copy.heading} lead={copy.lead} />
 
       <div className="mt-8 flex flex-col gap-4 border-b border-slate-200 sm:flex-row sm:items-end sm:justify-between">
         <nav aria-label="Kind of lead" className="-mb-px flex gap-1">
