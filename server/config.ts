@@ -88,6 +88,12 @@ const envSchema = z.object({
     .int('must be a whole number')
     .min(100, 'must be at least 100 ms')
     .default(60 * 60_000),
+  TRASH_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1 day')
+    .max(36_500, 'must be at most 36500 days')
+    .default(30),
   PAGE_CACHE_MAX_BYTES: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -170,6 +176,8 @@ export interface Config {
   readonly singleUploadMaxBytes: number;
   /** UPLOAD_SWEEP_INTERVAL_MS: how often each process removes uploads left unfinished for a day. */
   readonly uploadSweepIntervalMs: number;
+  /** TRASH_RETENTION_DAYS: how long deleted items stay in the trash before the upload sweep deletes them forever (docs/trash-and-audit.md). */
+  readonly trashRetentionDays: number;
   /** Rendered anonymous pages kept per process (server/page-cache/); maxBytes 0 turns it off. */
   readonly pageCache: { readonly maxBytes: number; readonly ttlMs: number };
   /** Import from link (docs/documents.md, "Import from link"; the SSRF policy: docs/decisions/019-url-import-ssrf-policy.md). */
@@ -343,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: values.UPLOAD_MAX_BYTES,
     singleUploadMaxBytes: Math.min(values.UPLOAD_MAX_BYTES, SINGLE_REQUEST_MAX_BYTES),
     uploadSweepIntervalMs: values.UPLOAD_SWEEP_INTERVAL_MS,
+    trashRetentionDays: values.TRASH_RETENTION_DAYS,
     pageCache: { maxBytes: values.PAGE_CACHE_MAX_BYTES, ttlMs: values.PAGE_CACHE_TTL_MS },
     urlImport: {
       allowHosts: values.URL_IMPORT_ALLOW_HOSTS ? (parseAllowHosts(values.URL_IMPORT_ALLOW_HOSTS) ?? []) : [],

@@ -5,6 +5,8 @@ import type { IntakeRefusal } from '../services/documents/intake.ts';
 import type { Services } from '../services/index.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
 import { readMultipartForm } from './multipart-form.ts';
+import { actorOf } from './require-admin.ts';
+import { sendVersioned } from './versions.ts';
 
 /**
  * POST /api/documents/upload: multipart/form-data with `file`, `title`, `description` and
@@ -35,7 +37,7 @@ export function documentUploadHandler(services: Services): RequestHandler {
       throw new HttpError(413, tooLargeMessage(maxBytes));
     }
 
-    const upload = documents.startUpload(maxBytes);
+    const upload = documents.startUpload(maxBytes, actorOf(res));
     const { fields } = await readMultipartForm(req, {
       limits: { files: 1, fields: 10, parts: 12, fieldSize: 16 * 1024, fileSize: maxBytes + 1 },
       fields: TEXT_FIELDS,
@@ -48,7 +50,7 @@ export function documentUploadHandler(services: Services): RequestHandler {
     if (outcome.kind === 'refused') throw intakeRefusalError(outcome);
     const { document } = outcome;
     logger.info({ admin: res.locals.admin?.username, documentId: document.id, bytes: document.sizeBytes }, 'document uploaded');
-    res.status(201).json(document);
+    sendVersioned(res, document, 201);
   };
 }
 

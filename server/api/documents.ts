@@ -10,14 +10,16 @@ import { createCarouselImagesRouter } from './carousel-images.ts';
 import { documentUploadHandler } from './document-upload.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
 import { parseIdParam } from './params.ts';
-import { requireAdmin } from './require-admin.ts';
+import { actorOf, requireAdmin } from './require-admin.ts';
+import { expectedVersion, sendEdited } from './versions.ts';
 
 /**
  * The document library's calls (docs/api.md, docs/documents.md):
  * - GET /api/documents (admin): every document, admin fields.
  * - GET /api/documents/public?category= : one category (or all) for visitors.
  * - POST /api/documents/upload (admin): see document-upload.ts.
- * - PUT /api/documents/:id, DELETE /api/documents/:id (admin).
+ * - PUT /api/documents/:id (admin; If-Match or a body `version`, 409 when stale),
+ *   DELETE /api/documents/:id (admin; moves it to the trash).
  * - GET /api/documents/download/:id: the file as an attachment named by the title, with Range.
  * plus the carousel image calls in carousel-images.ts.
  */
@@ -47,22 +49,23 @@ export function createDocumentsRouter(services: Services): Router {
     if (!req.is('application/json')) throw new HttpError(415, 'Send the document as JSON (Content-Type: application/json).');
     const parsed = documentUpdateSchema.safeParse(req.body);
     if (!parsed.success) throw invalidInput(parsed.error);
-    let document;
+    const version = expectedVersion(req);
+    let outcome;
     try {
-      document = await documents.update(id, parsed.data);
+      outcome = await documents.update(id, parsed.data, actorOf(res), version);
     } catch (error) {
       if (error instanceof ImageNotAvailableError) throw invalidRequest(error.message, { carouselImages: [error.message] });
       throw error;
     }
-    if (!document) throw notFound();
-    logger.info({ admin: res.locals.admin?.username, documentId: id }, 'document updated');
-    res.json(document);
+    if (outcome.kind === 'saved') logger.info({ admin: res.locals.admin?.username, documentId: id }, 'document updated');
+    sendEdited(res, outcome, notFound);
   });
 
+  // To the trash (docs/trash-and-audit.md): restore and delete forever are under /api/admin/trash.
   router.delete('/documents/:id', admin, async (req, res) => {
     const id = parseId(req);
-    if (!(await documents.remove(id))) throw notFound();
-    logger.info({ admin: res.locals.admin?.username, documentId: id }, 'document deleted');
+    if (!(await documents.remove(id, actorOf(res)))) throw notFound();
+    logger.info({ admin: res.locals.admin?.username, documentId: id }, 'document moved to the trash');
     res.status(204).end();
   });
 

@@ -4,11 +4,14 @@ import type { Services } from '../services/index.ts';
 import { DuplicateTermError } from '../services/glossary/queries.ts';
 import { HttpError, invalidInput } from './errors.ts';
 import { parseIdParam } from './params.ts';
-import { requireAdmin } from './require-admin.ts';
+import { actorOf, requireAdmin } from './require-admin.ts';
+import { expectedVersion, sendEdited, sendVersioned } from './versions.ts';
 
 /**
  * GET /api/glossary?search=&category= (public), POST /api/glossary, PUT and DELETE
- * /api/glossary/:id (admin only); see docs/glossary.md.
+ * /api/glossary/:id (admin only); see docs/glossary.md. PUT takes the version it started
+ * from (If-Match or a body `version`; 409 when stale) and DELETE moves the term to the
+ * trash (docs/trash-and-audit.md).
  */
 export function createGlossaryRouter(services: Services): Router {
   const router = express.Router();
@@ -26,25 +29,25 @@ export function createGlossaryRouter(services: Services): Router {
 
   router.post('/glossary', admin, json, async (req, res) => {
     const input = parseTerm(req);
-    const term = await failSafely('Failed to create term', () => glossary.create(input));
+    const term = await failSafely('Failed to create term', () => glossary.create(input, actorOf(res)));
     logger.info({ admin: res.locals.admin?.username, termId: term.id }, 'glossary term created');
-    res.status(201).json(term);
+    sendVersioned(res, term, 201);
   });
 
   router.put('/glossary/:id', admin, json, async (req, res) => {
     const id = parseId(req);
     const input = parseTerm(req);
-    const term = await failSafely('Failed to update term', () => glossary.update(id, input));
-    if (!term) throw notFound();
-    logger.info({ admin: res.locals.admin?.username, termId: id }, 'glossary term updated');
-    res.json(term);
+    const version = expectedVersion(req);
+    const outcome = await failSafely('Failed to update term', () => glossary.update(id, input, actorOf(res), version));
+    if (outcome.kind === 'saved') logger.info({ admin: res.locals.admin?.username, termId: id }, 'glossary term updated');
+    sendEdited(res, outcome, notFound);
   });
 
   router.delete('/glossary/:id', admin, async (req, res) => {
     const id = parseId(req);
-    const deleted = await failSafely('Failed to delete term', () => glossary.remove(id));
+    const deleted = await failSafely('Failed to delete term', () => glossary.remove(id, actorOf(res)));
     if (!deleted) throw notFound();
-    logger.info({ admin: res.locals.admin?.username, termId: id }, 'glossary term deleted');
+    logger.info({ admin: res.locals.admin?.username, termId: id }, 'glossary term moved to the trash');
     res.status(204).end();
   });
 

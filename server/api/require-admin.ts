@@ -1,4 +1,6 @@
-import type { RequestHandler } from 'express';
+import type { AdminPrincipal } from '@domain/admin.ts';
+import type { RequestHandler, Response } from 'express';
+import type { AuditActor } from '../services/audit/audit-log.ts';
 import type { Services } from '../services/index.ts';
 import { HttpError } from './errors.ts';
 
@@ -19,4 +21,10 @@ export function requireAdmin({ auth }: Services): RequestHandler {
       next(error);
     }
   };
+}
+
+/** The admin `requireAdmin` let through, as the audit log's actor. */
+export function actorOf(res: Response): AuditActor {
+  const admin = res.locals.admin as AdminPrincipal;
+  return { id: admin.id, username: admin.username };
 }

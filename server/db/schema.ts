@@ -4,6 +4,7 @@
  * migration in `migrations/`.
  */
 import type { AdminTables } from './tables/admin.ts';
+import type { AuditTables } from './tables/audit.ts';
 import type { ContentVersionTables } from './tables/content-versions.ts';
 import type { DocumentTables } from './tables/documents.ts';
 import type { GlossaryTables } from './tables/glossary.ts';
@@ -13,4 +14,5 @@ import type { UploadTables } from './tables/uploads.ts';
 import type { UrlImportTables } from './tables/url-imports.ts';
 
 export type Database = RateLimitTables & AdminTables & LeadTables & GlossaryTables & DocumentTables & UploadTables & UrlImportTables &
-  ContentVersionTables;
+  ContentVersionTables &
+  AuditTables;

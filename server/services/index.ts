@@ -82,7 +82,7 @@ export async function createServices(
     const uploads = new UploadsService(
       database.db,
       storage,
-      (file, fields, maxBytes) => documents.acceptStoredFile(file, fields, maxBytes),
+      (file, fields, maxBytes, actor) => documents.acceptStoredFile(file, fields, maxBytes, actor),
       logger,
       { maxBytes: config.uploadMaxBytes, singleMaxBytes: config.singleUploadMaxBytes },
     );

@@ -20,6 +20,9 @@ const term = (overrides: Partial<GlossaryTerm>): GlossaryTerm => ({
   category: 'lng',
   synonyms: 'BOG, boil-off',
   relatedTerms: 'Holding time',
+  version: 1,
+  updatedAt: '2026-11-26T00:00:00.000Z',
+  updatedBy: null,
   ...overrides,
 });
 

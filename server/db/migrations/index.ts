@@ -7,6 +7,7 @@ import * as documents from './2026-11-22-005-documents.ts';
 import * as uploads from './2026-11-23-006-uploads.ts';
 import * as urlImports from './2026-11-24-007-url-imports.ts';
 import * as contentVersion from './2026-11-24-008-content-version.ts';
+import * as trashAuditVersions from './2026-11-26-009-trash-audit-versions.ts';
 
 /**
  * Every migration, in order. Keys are date-stamped so they sort by age; a migration
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-006-uploads': uploads,
   '2026-11-24-007-url-imports': urlImports,
   '2026-11-24-008-content-version': contentVersion,
+  '2026-11-26-009-trash-audit-versions': trashAuditVersions,
 };

@@ -18,6 +18,15 @@ export interface DocumentTable {
   carousel_images: Generated<string>;
   /** Epoch milliseconds. */
   created_at: number;
+  /** Epoch milliseconds of the last change (the upload, for a document never edited). */
+  updated_at: number;
+  /** Raised by every change, restore included (docs/trash-and-audit.md). */
+  version: Generated<number>;
+  /** The admin who changed it last; null for seeds. */
+  updated_by: Generated<string | null>;
+  /** Epoch ms when it went to the trash; null while live. */
+  deleted_at: Generated<number | null>;
+  deleted_by: Generated<string | null>;
 }
 
 /** One-time seeds still owed to this database (see migration 005). */

@@ -12,6 +12,13 @@ export interface GlossaryTermTable {
   /** ISO 8601 UTC timestamps. */
   created_at: string;
   updated_at: string;
+  /** Raised by every change, restore included (docs/trash-and-audit.md). */
+  version: Generated<number>;
+  /** The admin who changed it last; null for seeds. */
+  updated_by: Generated<string | null>;
+  /** Epoch ms when it went to the trash; null while live. */
+  deleted_at: Generated<number | null>;
+  deleted_by: Generated<string | null>;
 }
 
 export type GlossaryTermRow = Selectable<GlossaryTermTable>;

@@ -13,6 +13,9 @@ export interface ContactMessageTable {
   status: Generated<LeadStatus>;
   /** Epoch milliseconds. */
   created_at: number;
+  /** Epoch ms when it went to the trash; null while live (docs/trash-and-audit.md). */
+  deleted_at: Generated<number | null>;
+  deleted_by: Generated<string | null>;
 }
 
 export interface DemoRequestTable {
@@ -26,6 +29,9 @@ export interface DemoRequestTable {
   status: Generated<LeadStatus>;
   /** Epoch milliseconds. */
   created_at: number;
+  /** Epoch ms when it went to the trash; null while live (docs/trash-and-audit.md). */
+  deleted_at: Generated<number | null>;
+  deleted_by: Generated<string | null>;
 }
 
 /** The notification outbox: one row per lead to e-mail, written in the lead's transaction. */

@@ -6,6 +6,8 @@ import type { Db } from '../../db/connection.ts';
 import type { DocumentRow } from '../../db/tables/documents.ts';
 import type { Logger } from '../../logger.ts';
 import type { ByteRange, Storage } from '../../storage/storage.ts';
+import { type AuditActor, recordAudit, resolveActor } from '../audit/audit-log.ts';
+import type { EditOutcome } from '../audit/edit-outcome.ts';
 import type { ContentVersion } from '../pages/content-version.ts';
 import { CarouselImages } from './carousel-images.ts';
 import { DocumentUpload } from './document-upload.ts';
@@ -83,22 +85,23 @@ export class DocumentsService {
    * A document upload of at most `maxBytes`, fed by the API as its multipart form arrives
    * (see DocumentUpload): its file is stored as it comes and recorded once the fields pass.
    */
-  startUpload(maxBytes: number): DocumentUpload {
-    return new DocumentUpload(this.storage, maxBytes, (file, fields) => this.acceptStoredFile(file, fields, maxBytes));
+  startUpload(maxBytes: number, actor: AuditActor): DocumentUpload {
+    return new DocumentUpload(this.storage, maxBytes, (file, fields) => this.acceptStoredFile(file, fields, maxBytes, actor));
   }
 
   /**
    * The intake (intake.ts): a file already in storage becomes a document if its fields pass,
    * it is not empty nor over `maxBytes`, and its first bytes are an allowed type; the row is
-   * recorded and the content version raised. A refused file is deleted from storage.
+   * recorded (with its audit row, `actor` the uploading admin) and the content version raised.
+   * A refused file is deleted from storage.
    */
-  async acceptStoredFile(file: StoredFileCandidate, fields: Record<string, unknown>, maxBytes: number): Promise<IntakeOutcome> {
+  async acceptStoredFile(file: StoredFileCandidate, fields: Record<string, unknown>, maxBytes: number, actor: AuditActor): Promise<IntakeOutcome> {
     const parsed = parseDocumentFields(fields);
     if (isRefusal(parsed)) return this.refuse(file.key, parsed);
     const type = await checkStoredFile(file, maxBytes);
     if (isRefusal(type)) return this.refuse(file.key, type);
     try {
-      const document = await this.create({ key: file.key, size: file.size, type, originalName: file.originalName }, parsed);
+      const document = await this.create({ key: file.key, size: file.size, type, originalName: file.originalName }, parsed, actor);
       return { kind: 'accepted', document };
     } catch (error) {
       await this.discardFile(file.key);
@@ -123,17 +126,34 @@ export class DocumentsService {
   private async create(
     file: StoredFile,
     fields: { title: string; description: string | null; category: DocumentCategory },
+    actor: AuditActor,
   ): Promise<AdminDocument> {
-    const row = await queries.insertDocument(this.db, {
-      title: fields.title,
-      description: fields.description,
-      category: fields.category,
-      object_key: file.key,
-      original_name: file.originalName,
-      mime_type: file.type.mime,
-      size_bytes: file.size,
-      carousel_images: '[]',
-      created_at: Date.now(),
+    const who = await resolveActor(this.db, actor);
+    const now = Date.now();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const inserted = await queries.insertDocument(trx, {
+        title: fields.title,
+        description: fields.description,
+        category: fields.category,
+        object_key: file.key,
+        original_name: file.originalName,
+        mime_type: file.type.mime,
+        size_bytes: file.size,
+        carousel_images: '[]',
+        created_at: now,
+        updated_at: now,
+        updated_by: who.username,
+      });
+      await recordAudit(trx, {
+        actor: who,
+        action: 'document.create',
+        kind: 'document',
+        entityId: inserted.id,
+        summary: inserted.title,
+        after: auditFields(inserted),
+        at: now,
+      });
+      return inserted;
     });
     await this.changed();
     return toAdminDocument(row);
@@ -142,36 +162,144 @@ export class DocumentsService {
   /**
    * Saves the edit dialog. Every carousel image must be one we accepted and still hold, and
    * not belong to another document; images dropped from the list are deleted from storage.
-   * Returns undefined for an unknown id.
+   * `expectedVersion` is the version the edit started from (If-Match or the body's
+   * `version`): a document changed since is a conflict; without it the edit overwrites.
    */
-  async update(id: number, input: DocumentUpdate): Promise<AdminDocument | undefined> {
-    const before = await queries.findDocument(this.db, id);
-    if (!before) return undefined;
-    const previous = parseImages(before.carousel_images);
-    for (const path of input.carouselImages) {
-      if (previous.includes(path)) continue;
-      if (!(await this.images.exists(path))) throw new ImageNotAvailableError('A carousel image was not found. Upload it again.');
-      if ((await queries.documentsUsingImage(this.db, path, id)).length > 0) {
-        throw new ImageNotAvailableError('A carousel image belongs to another document.');
+  async update(id: number, input: DocumentUpdate, actor: AuditActor, expectedVersion?: number): Promise<EditOutcome<AdminDocument>> {
+    const who = await resolveActor(this.db, actor);
+    // A write that loses a race with another (its version moved between read and write) reads
+    // again: a conflict when the edit named a version, else it overwrites the newer one.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const before = await queries.findDocument(this.db, id);
+      if (!before) return { kind: 'not-found' };
+      if (expectedVersion !== undefined && before.version !== expectedVersion) return conflictOf(before);
+      const previous = parseImages(before.carousel_images);
+      for (const path of input.carouselImages) {
+        if (previous.includes(path)) continue;
+        if (!(await this.images.exists(path))) throw new ImageNotAvailableError('A carousel image was not found. Upload it again.');
+        if ((await queries.documentsUsingImage(this.db, path, id)).length > 0) {
+          throw new ImageNotAvailableError('A carousel image belongs to another document.');
+        }
       }
+      const now = Date.now();
+      const row = await this.db.transaction().execute(async (trx) => {
+        const updated = await queries.updateDocument(trx, id, before.version, {
+          title: input.title,
+          description: input.description,
+          category: input.category,
+          carousel_images: JSON.stringify(input.carouselImages),
+          updated_at: now,
+          updated_by: who.username,
+        });
+        if (!updated) return undefined;
+        const imagesChanged = JSON.stringify(previous) !== JSON.stringify(input.carouselImages);
+        const fieldsChanged =
+          before.title !== updated.title || before.description !== updated.description || before.category !== updated.category;
+        if (imagesChanged) {
+          await recordAudit(trx, {
+            actor: who,
+            action: 'carousel.update',
+            kind: 'carousel',
+            entityId: id,
+            summary: updated.title,
+            before: { carouselImages: previous },
+            after: { carouselImages: input.carouselImages },
+            at: now,
+          });
+        }
+        if (fieldsChanged || !imagesChanged) {
+          await recordAudit(trx, {
+            actor: who,
+            action: 'document.update',
+            kind: 'document',
+            entityId: id,
+            summary: updated.title,
+            before: editableFields(before),
+            after: editableFields(updated),
+            at: now,
+          });
+        }
+        return updated;
+      });
+      if (!row) continue;
+      await this.changed();
+      await this.removeImages(previous.filter((path) => !input.carouselImages.includes(path)));
+      return { kind: 'saved', item: toAdminDocument(row) };
     }
-    const row = await queries.updateDocument(this.db, id, {
-      title: input.title,
-      description: input.description,
-      category: input.category,
-      carousel_images: JSON.stringify(input.carouselImages),
+    throw new Error(`document ${id} kept changing during an update`);
+  }
+
+  /**
+   * Moves a document to the trash (docs/trash-and-audit.md): visitors stop seeing it at once;
+   * its file and carousel images stay in storage until it is purged. False for an unknown id.
+   */
+  async remove(id: number, actor: AuditActor): Promise<boolean> {
+    const who = await resolveActor(this.db, actor);
+    const now = Date.now();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const trashed = await queries.trashDocument(trx, id, who.username, now);
+      if (!trashed) return undefined;
+      await recordAudit(trx, {
+        actor: who,
+        action: 'document.delete',
+        kind: 'document',
+        entityId: id,
+        summary: trashed.title,
+        before: auditFields(trashed),
+        at: now,
+      });
+      return trashed;
     });
-    if (!row) return undefined;
+    if (!row) return false;
     await this.changed();
-    await this.removeImages(previous.filter((path) => !input.carouselImages.includes(path)));
+    return true;
+  }
+
+  /** Brings a document back from the trash as it was, as a new version; null when it is not there. */
+  async restore(id: number, actor: AuditActor): Promise<AdminDocument | null> {
+    const who = await resolveActor(this.db, actor);
+    const now = Date.now();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const restored = await queries.restoreDocument(trx, id, who.username, now);
+      if (!restored) return undefined;
+      await recordAudit(trx, {
+        actor: who,
+        action: 'document.restore',
+        kind: 'document',
+        entityId: id,
+        summary: restored.title,
+        after: auditFields(restored),
+        at: now,
+      });
+      return restored;
+    });
+    if (!row) return null;
+    await this.changed();
     return toAdminDocument(row);
   }
 
-  /** Deletes the row, then its file, images and thumbnails. False for an unknown id. */
-  async remove(id: number): Promise<boolean> {
-    const row = await queries.deleteDocument(this.db, id);
+  /**
+   * Deletes a document in the trash forever: the row (with its audit row), then its file,
+   * images and thumbnails. `alsoLive` takes a live one too (an import cancelled while its
+   * row was written). False when there is no such document.
+   */
+  async purge(id: number, actor: AuditActor, options: { alsoLive?: boolean } = {}): Promise<boolean> {
+    const who = await resolveActor(this.db, actor);
+    const row = await this.db.transaction().execute(async (trx) => {
+      const deleted = await queries.deleteDocument(trx, id, options.alsoLive);
+      if (!deleted) return undefined;
+      await recordAudit(trx, {
+        actor: who,
+        action: 'document.purge',
+        kind: 'document',
+        entityId: id,
+        summary: deleted.title,
+        before: auditFields(deleted),
+      });
+      return deleted;
+    });
     if (!row) return false;
-    await this.changed();
+    if (row.deleted_at === null) await this.changed();
     // The row is gone first, so a failure below leaves an orphaned object, never a dead link.
     try {
       await this.storage.delete(row.object_key);
@@ -180,6 +308,16 @@ export class DocumentsService {
     }
     await this.removeImages(parseImages(row.carousel_images));
     return true;
+  }
+
+  /** The documents in the trash (deleted before `before`, when given), newest deletion first. */
+  async trashed(before?: number): Promise<Array<{ id: number; title: string; deletedAt: number; deletedBy: string | null }>> {
+    return (await queries.trashedDocuments(this.db, before)).map((row) => ({
+      id: row.id,
+      title: row.title,
+      deletedAt: Number(row.deleted_at),
+      deletedBy: row.deleted_by,
+    }));
   }
 
   /** The sample documents, once per database (see migration 005). */
@@ -247,6 +385,26 @@ function categoryOf(row: DocumentRow): DocumentCategory {
   return isDocumentCategory(row.category) ? row.category : 'articles';
 }
 
+/** What the audit log keeps of a document: its fields, never a storage key. */
+function auditFields(row: DocumentRow): Record<string, unknown> {
+  return {
+    ...editableFields(row),
+    carouselImages: parseImages(row.carousel_images),
+    originalName: row.original_name,
+    mimeType: row.mime_type,
+    sizeBytes: Number(row.size_bytes),
+    version: row.version,
+  };
+}
+
+function editableFields(row: DocumentRow): Record<string, unknown> {
+  return { title: row.title, description: row.description, category: row.category };
+}
+
+function conflictOf(row: DocumentRow): EditOutcome<AdminDocument> {
+  return { kind: 'conflict', current: toAdminDocument(row), changedBy: row.updated_by, changedAt: new Date(Number(row.updated_at)) };
+}
+
 function toPublicDocument(row: DocumentRow): PublicDocument {
   return {
     id: row.id,
@@ -258,6 +416,9 @@ function toPublicDocument(row: DocumentRow): PublicDocument {
     carouselImages: parseImages(row.carousel_images),
     mimeType: row.mime_type,
     sizeBytes: row.size_bytes,
+    version: row.version,
+    updatedAt: new Date(Number(row.updated_at)).toISOString(),
+    updatedBy: row.updated_by,
   };
 }
 

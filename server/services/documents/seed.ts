@@ -39,6 +39,7 @@ export async function seedSampleDocuments(db: Db, storage: Storage, logger: Logg
         size_bytes: size,
         carousel_images: '[]',
         created_at: now - index * 60_000,
+        updated_at: now - index * 60_000,
       });
     }
     return sampleDocuments.length;

@@ -30,7 +30,7 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-function toTerm(row: GlossaryTermRow): GlossaryTerm {
+export function toTerm(row: GlossaryTermRow): GlossaryTerm {
   return {
     id: Number(row.id),
     term: row.term,
@@ -39,11 +39,19 @@ function toTerm(row: GlossaryTermRow): GlossaryTerm {
     category: isGlossaryCategory(row.category) ? row.category : 'general',
     synonyms: row.synonyms,
     relatedTerms: row.related_terms,
+    version: Number(row.version),
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
   };
 }
 
+/** Live terms only: those in the trash (docs/trash-and-audit.md) are the trash's own. */
+function liveTerms(db: Db) {
+  return db.selectFrom('glossary_terms').where('deleted_at', 'is', null);
+}
+
 export async function searchGlossaryTerms(db: Db, { search = '', category = 'all' }: GlossarySearch = {}): Promise<GlossaryTerm[]> {
-  let query = db.selectFrom('glossary_terms').selectAll();
+  let query = liveTerms(db).selectAll();
   if (category !== 'all') query = query.where('category', '=', category);
   const needle = search.trim();
   if (needle) {
@@ -64,22 +72,26 @@ export async function searchGlossaryTerms(db: Db, { search = '', category = 'all
 }
 
 export async function countGlossaryTerms(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('glossary_terms')
+  const row = await liveTerms(db)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
+/** A live term's row. */
+export function findGlossaryRow(db: Db, id: number): Promise<GlossaryTermRow | undefined> {
+  return liveTerms(db).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function findGlossaryTerm(db: Db, id: number): Promise<GlossaryTerm | null> {
-  const row = await db.selectFrom('glossary_terms').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findGlossaryRow(db, id);
   return row ? toTerm(row) : null;
 }
 
-export async function createGlossaryTerm(db: Db, input: GlossaryTermInput, now = new Date()): Promise<GlossaryTerm> {
+export async function createGlossaryTerm(db: Db, input: GlossaryTermInput, updatedBy: string | null, now = new Date()): Promise<GlossaryTermRow> {
   await ensureUniqueName(db, input.term);
   const timestamp = now.toISOString();
-  const row = await withDuplicateCheck(input.term, () =>
+  return withDuplicateCheck(input.term, () =>
     db
       .insertInto('glossary_terms')
       .values({
@@ -90,49 +102,106 @@ export async function createGlossaryTerm(db: Db, input: GlossaryTermInput, now =
         related_terms: input.relatedTerms,
         created_at: timestamp,
         updated_at: timestamp,
+        updated_by: updatedBy,
       })
       .returningAll()
       .executeTakeFirstOrThrow(),
   );
-  return toTerm(row);
 }
 
-/** Replaces a term's fields; null when no term has that id. */
+/** Replaces a live term's fields if it is still at `version`; undefined when it is gone or changed meanwhile. */
 export async function updateGlossaryTerm(
   db: Db,
   id: number,
+  version: number,
   input: GlossaryTermInput,
+  updatedBy: string | null,
   now = new Date(),
-): Promise<GlossaryTerm | null> {
+): Promise<GlossaryTermRow | undefined> {
   await ensureUniqueName(db, input.term, id);
-  const row = await withDuplicateCheck(input.term, () =>
+  return withDuplicateCheck(input.term, () =>
     db
       .updateTable('glossary_terms')
-      .set({
+      .set((eb) => ({
         term: input.term,
         definition: input.definition,
         category: input.category,
         synonyms: input.synonyms,
         related_terms: input.relatedTerms,
         updated_at: now.toISOString(),
-      })
+        updated_by: updatedBy,
+        version: eb('version', '+', 1),
+      }))
       .where('id', '=', id)
+      .where('version', '=', version)
+      .where('deleted_at', 'is', null)
       .returningAll()
       .executeTakeFirst(),
   );
-  return row ? toTerm(row) : null;
 }
 
-/** True when a term was deleted, false when no term has that id. */
-export async function deleteGlossaryTerm(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('glossary_terms').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Moves a live term to the trash; undefined when there is none. */
+export function trashGlossaryTerm(db: Db, id: number, deletedBy: string | null, now: number): Promise<GlossaryTermRow | undefined> {
+  return db
+    .updateTable('glossary_terms')
+    .set({ deleted_at: now, deleted_by: deletedBy })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A term in the trash. */
+export function findTrashedGlossaryRow(db: Db, id: number): Promise<GlossaryTermRow | undefined> {
+  return db.selectFrom('glossary_terms').selectAll().where('id', '=', id).where('deleted_at', 'is not', null).executeTakeFirst();
+}
+
+/** Brings a term back from the trash as a new version; a live term of the same name refuses it (RestoreConflictError). */
+export async function restoreGlossaryTerm(db: Db, row: GlossaryTermRow, updatedBy: string | null, now = new Date()): Promise<GlossaryTermRow | undefined> {
+  const refuse = () => new RestoreConflictError(row.term);
+  try {
+    await ensureUniqueName(db, row.term, row.id);
+  } catch (error) {
+    if (error instanceof DuplicateTermError) throw refuse();
+    throw error;
+  }
+  try {
+    return await db
+      .updateTable('glossary_terms')
+      .set((eb) => ({ deleted_at: null, deleted_by: null, updated_at: now.toISOString(), updated_by: updatedBy, version: eb('version', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('deleted_at', 'is not', null)
+      .returningAll()
+      .executeTakeFirst();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refuse();
+    throw error;
+  }
+}
+
+/** Deletes a term in the trash for good. */
+export function deleteGlossaryTerm(db: Db, id: number): Promise<GlossaryTermRow | undefined> {
+  return db.deleteFrom('glossary_terms').where('id', '=', id).where('deleted_at', 'is not', null).returningAll().executeTakeFirst();
+}
+
+/** Terms in the trash, newest deletion first; `before` limits them to those deleted before that time. */
+export function trashedGlossaryTerms(db: Db, before?: number): Promise<GlossaryTermRow[]> {
+  let query = db.selectFrom('glossary_terms').selectAll().where('deleted_at', 'is not', null);
+  if (before !== undefined) query = query.where('deleted_at', '<', before);
+  return query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** A term in the trash cannot come back while a live term has its name. */
+export class RestoreConflictError extends Error {
+  constructor(readonly term: string) {
+    super(`A term named "${term}" exists again. Rename or delete that one, then restore this.`);
+    this.name = 'RestoreConflictError';
+  }
 }
 
 /** A readable 409 in the common case; the unique index still decides a race. */
 async function ensureUniqueName(db: Db, term: string, exceptId?: number): Promise<void> {
-  let query = db
-    .selectFrom('glossary_terms')
+  let query = liveTerms(db)
     .select('id')
     .where(sql<SqlBool>`lower(term) = lower(${term})`);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);

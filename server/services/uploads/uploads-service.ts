@@ -1,4 +1,5 @@
 import type { AdminPrincipal } from '@domain/admin.ts';
+import type { AuditActor } from '../audit/audit-log.ts';
 import { documentMessages } from '@domain/documents/rules.ts';
 import type { DocumentUploadFields } from '@domain/documents/schema.ts';
 import crypto from 'node:crypto';
@@ -42,7 +43,12 @@ export const POST_TARGET_TTL_SECONDS = 15 * 60;
 const SWEEP_BATCH = 500;
 
 /** The documents' intake (DocumentsService.acceptStoredFile): checks the stored file and records the document. */
-export type AcceptStoredFile = (file: StoredFileCandidate, fields: Record<string, unknown>, maxBytes: number) => Promise<IntakeOutcome>;
+export type AcceptStoredFile = (
+  file: StoredFileCandidate,
+  fields: Record<string, unknown>,
+  maxBytes: number,
+  actor: AuditActor,
+) => Promise<IntakeOutcome>;
 
 /** The document's fields as a request gives them, before the schema has checked them. */
 export interface DocumentFieldsInput {
@@ -361,7 +367,10 @@ export class UploadsService {
     let outcome: IntakeOutcome;
     try {
       const head = (await this.storage.readHead(row.object_key, SNIFF_BYTES)) ?? Buffer.alloc(0);
-      outcome = await this.accept({ key: row.object_key, size, head, originalName: row.original_name }, fields, maxBytes);
+      outcome = await this.accept({ key: row.object_key, size, head, originalName: row.original_name }, fields, maxBytes, {
+        id: row.admin_id,
+        username: null,
+      });
     } catch (error) {
       await this.discard(row);
       throw error;

@@ -149,7 +149,8 @@ export class ImportJob {
     });
     remote.response.pipe(counted);
 
-    const upload = documents.startUpload(maxBytes);
+    const actor = { id: this.pending.adminId, username: null };
+    const upload = documents.startUpload(maxBytes, actor);
     let storeError: unknown = null;
     try {
       await upload.receiveFile(counted, remote.name, new Map());
@@ -191,7 +192,7 @@ export class ImportJob {
     const { document } = outcome;
     if (this.cancelled) {
       // Cancelled while the row was written: the admin asked for nothing to be left.
-      await documents.remove(document.id);
+      await documents.purge(document.id, actor, { alsoLive: true });
       return;
     }
     logger.info({ documentId: document.id, bytes: document.sizeBytes, host: remote.url.host }, 'document imported from a link');
