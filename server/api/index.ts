@@ -1,5 +1,6 @@
 import express, { type Router } from 'express';
 import type { Services } from '../services/index.ts';
+import { createActivityRouter } from './activity.ts';
 import { createAdminRouter } from './admin.ts';
 import { DiskStorage } from '../storage/disk.ts';
 import { createDiskStorageRouter } from './disk-storage.ts';
@@ -8,6 +9,7 @@ import { apiErrorHandler, notFound } from './errors.ts';
 import { createGlossaryRouter } from './glossary.ts';
 import { createLeadsRouter } from './leads.ts';
 import { requireSameOrigin } from './same-origin.ts';
+import { createTrashRouter } from './trash.ts';
 import { createUploadsRouter } from './uploads.ts';
 import { createUrlImportRouter } from './url-import.ts';
 
@@ -28,6 +30,8 @@ export function createApiRouter(services: Services): Router {
   // Area routers, one per file (server/api/<area>.ts), are mounted below.
   router.use(createAdminRouter(services));
   router.use(createLeadsRouter(services));
+  router.use(createTrashRouter(services));
+  router.use(createActivityRouter(services));
   router.use(createGlossaryRouter(services));
   router.use(createDocumentsRouter(services));
   router.use(createUploadsRouter(services));

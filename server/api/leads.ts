@@ -12,11 +12,11 @@ import type { Services } from '../services/index.ts';
 import { type CsvColumn, toCsv } from '../services/leads/csv.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
 import { parseIdParam } from './params.ts';
-import { requireAdmin } from './require-admin.ts';
+import { actorOf, requireAdmin } from './require-admin.ts';
 
 /**
  * POST /api/contact and POST /api/request-demo (docs/leads.md), and the admin inbox:
- * GET /api/admin/messages, /api/admin/demo-requests (+ .csv), PATCH …/:id.
+ * GET /api/admin/messages, /api/admin/demo-requests (+ .csv), PATCH …/:id, DELETE …/:id (to the trash).
  *
  * The two posts take JSON from the enhanced forms: 201 / 400 {message, fieldErrors} / 429.
  * A form posted without JavaScript goes to its page's route action instead
@@ -144,12 +144,23 @@ export function createLeadsRouter(services: Services): Router {
       const id = leadId(req.params.id);
       const parsed = patchSchema.safeParse(req.body);
       if (!parsed.success) throw invalidInput(parsed.error);
-      const lead = await leads.setStatus(kind, id, parsed.data.status);
+      const lead = await leads.setStatus(kind, id, parsed.data.status, actorOf(res));
       if (!lead) throw new HttpError(404, 'No such lead.');
       res.json(lead);
     };
   router.patch('/admin/messages/:id', admin, jsonOnly, json, patchStatus('contact'));
   router.patch('/admin/demo-requests/:id', admin, jsonOnly, json, patchStatus('demo'));
+
+  // The inbox's Delete: to the trash (docs/trash-and-audit.md).
+  const deleteLead =
+    (kind: LeadKind): RequestHandler =>
+    async (req, res) => {
+      const id = leadId(req.params.id);
+      if (!(await leads.remove(kind, id, actorOf(res)))) throw new HttpError(404, 'No such lead.');
+      res.status(204).end();
+    };
+  router.delete('/admin/messages/:id', admin, deleteLead('contact'));
+  router.delete('/admin/demo-requests/:id', admin, deleteLead('demo'));
 
   return router;
 }

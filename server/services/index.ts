@@ -11,6 +11,7 @@ import { type GlossaryService, createGlossaryService } from './glossary/glossary
 import { LeadsService } from './leads/leads-service.ts';
 import { ContentVersion } from './pages/content-version.ts';
 import { PRUNE_INTERVAL_MS, pruneExpired } from './rate-limiter.ts';
+import { TrashService } from './trash/trash-service.ts';
 import { KEEP_UNFINISHED_MS, UploadsService } from './uploads/uploads-service.ts';
 import { UrlImportService } from './url-import/url-import-service.ts';
 
@@ -30,13 +31,15 @@ export interface Services {
   /** The document library, its object storage and carousel images. */
   documents: DocumentsService;
   leads: LeadsService;
+  /** What admins deleted, across documents, glossary and leads (docs/trash-and-audit.md). */
+  trash: TrashService;
   /** Raised by every write to what public pages show; the page cache keeps pages per version. */
   contentVersion: ContentVersion;
   /** Large documents uploaded in parts, straight to storage (server/api/uploads.ts). */
   uploads: UploadsService;
   /** Imports from a link (server/api/url-import.ts); closeServices cancels the running ones. */
   urlImports: UrlImportService;
-  /** Removes uploads left unfinished for a day, in the background of every process; closeServices stops it. */
+  /** Removes uploads left unfinished for a day and trash past TRASH_RETENTION_DAYS, in the background of every process; closeServices stops it. */
   uploadSweep: PeriodicTask;
   /** Deletes expired rate-limit windows in the background of every process; closeServices stops it. */
   rateLimitPruning: PeriodicTask;
@@ -44,13 +47,15 @@ export interface Services {
 
 /**
  * What the upload sweep removes at `now`: uploads left unfinished for a day (the uploads
- * service's sweep), and carousel images accepted a day ago or more but never saved to a
- * document (the edit dialog's Cancel, issue 16).
+ * service's sweep), carousel images accepted a day ago or more but never saved to a
+ * document (the edit dialog's Cancel, issue 16), and what has been in the trash longer than
+ * TRASH_RETENTION_DAYS, with its files (docs/trash-and-audit.md).
  */
-export async function sweepUploads({ uploads, documents }: Pick<Services, 'uploads' | 'documents'>, now = Date.now()) {
+export async function sweepUploads({ uploads, documents, trash }: Pick<Services, 'uploads' | 'documents' | 'trash'>, now = Date.now()) {
   const swept = await uploads.sweep(now);
   const unsavedImages = await documents.sweepUnsavedImages(KEEP_UNFINISHED_MS, now);
-  return { ...swept, unsavedImages };
+  const purgedFromTrash = await trash.purgeExpired(now);
+  return { ...swept, unsavedImages, purgedFromTrash };
 }
 
 /**
@@ -95,7 +100,9 @@ export async function createServices(
     // The lead notification sender polls in the background of every process (docs/decisions/007-lead-capture.md).
     leads.start();
     const rateLimitPruning = startPeriodicTask('rate limit pruning', PRUNE_INTERVAL_MS, logger, () => pruneExpired(database.db));
-    const uploadSweep = startPeriodicTask('upload sweep', config.uploadSweepIntervalMs, logger, () => sweepUploads({ uploads, documents }));
+    const glossary = createGlossaryService(database.db, contentVersion, logger);
+    const trash = new TrashService(documents, glossary, leads, logger, config.trashRetentionDays);
+    const uploadSweep = startPeriodicTask('upload sweep', config.uploadSweepIntervalMs, logger, () => sweepUploads({ uploads, documents, trash }));
     return {
       config,
       database,
@@ -103,7 +110,8 @@ export async function createServices(
       storage,
       auth,
       leads,
-      glossary: createGlossaryService(database.db, contentVersion, logger),
+      trash,
+      glossary,
       contentVersion,
       documents,
       uploads,

@@ -896,6 +896,39 @@ export const fuzzTargets: FuzzTarget[] = [
     ),
   ),
   requests(
+    'Trash and activity: GET /api/admin/trash, /api/admin/activity(.csv), POST …/:kind/:id/restore, DELETE /api/admin/trash/:kind/:id, DELETE inbox leads',
+    fc.oneof(
+      request({
+        label: 'trash and activity lists',
+        method: fc.constantFrom('GET', 'HEAD'),
+        target: fc.oneof(
+          withQuery('/api/admin/trash', ['kind', 'page', 'pageSize']),
+          withQuery('/api/admin/activity', ['admin', 'kind', 'page', 'pageSize']),
+          withQuery('/api/admin/activity.csv', ['admin', 'kind']),
+        ),
+        body: fc.constant(null),
+        as: adminMostly,
+        origin: readOrigin,
+      }),
+      request({
+        label: 'trash restore and delete forever',
+        method: fc.constantFrom('POST', 'DELETE'),
+        target: fc
+          .tuple(fc.constantFrom('document', 'glossary', 'contact', 'demo', 'admin', '%00'), id, fc.boolean())
+          .map(([kind, value, restore]) => `/api/admin/trash/${kind}/${value}${restore ? '/restore' : ''}`),
+        body: fc.option(json(anyJson), { freq: 4 }),
+        as: adminMostly,
+      }),
+      request({
+        label: 'inbox delete',
+        method: fc.constant('DELETE'),
+        target: fc.tuple(fc.constantFrom('messages', 'demo-requests'), id).map(([kind, value]) => `/api/admin/${kind}/${value}`),
+        body: fc.constant(null),
+        as: adminMostly,
+      }),
+    ),
+  ),
+  requests(
     'Unrouted API paths and methods (incl. methods the companion paths do not take, and the remote-file paths)',
     request({
       label: 'unrouted API',

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { WorkQueue, WorkQueueFullError } from '../../lib/work-queue.ts';
+import { ADMIN_NAME_MAX, SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
 import type { Logger } from '../../logger.ts';
 import {
   countAdmins,
@@ -23,7 +24,7 @@ import {
   refundAttempt,
 } from './login-throttle.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
-import { type SessionTimeouts, createSession, deleteSession, findSessionAdmin, pruneSessions } from './sessions.ts';
+import { type SessionTimeouts, createSession, deleteSession, findSessionAdmin, pruneSessions, sessionOwner } from './sessions.ts';
 import { verifyTotp } from './totp.ts';
 import { claimTotpStep } from './totp-replay.ts';
 
@@ -119,6 +120,7 @@ export class AuthService {
     }
     if (!admin || !checked.passwordOk) {
       this.logger.warn({ username, ip: attempt.ip, knownUser: Boolean(admin) }, 'admin login failed');
+      await this.auditFailure(attempt, admin?.id ?? null, 'invalid');
       return { ok: false, reason: 'invalid' };
     }
 
@@ -131,10 +133,12 @@ export class AuthService {
       const step = verifyTotp(admin.totp_secret, admin.username, attempt.code);
       if (step === null) {
         this.logger.warn({ username, ip: attempt.ip }, 'admin login failed: wrong verification code');
+        await this.auditFailure(attempt, admin.id, 'invalid-code');
         return { ok: false, reason: 'invalid-code' };
       }
       if (!(await claimTotpStep(this.db, admin.id, step))) {
         this.logger.warn({ username, ip: attempt.ip }, 'admin login failed: verification code already used');
+        await this.auditFailure(attempt, admin.id, 'code-reused');
         return { ok: false, reason: 'code-reused' };
       }
     }
@@ -147,13 +151,46 @@ export class AuthService {
     await refundAttempt(this.db, source);
     await clearPairFailures(this.db, source);
     await pruneSessions(this.db, this.options.timeouts);
-    const token = await createSession(this.db, admin.id);
+    const token = await this.db.transaction().execute(async (trx) => {
+      const created = await createSession(trx, admin.id);
+      await recordAudit(trx, {
+        actor: { id: admin.id, username: admin.username },
+        action: 'admin.login',
+        kind: 'admin',
+        entityId: admin.id,
+        summary: admin.username,
+        after: { ip: attempt.ip },
+      });
+      return created;
+    });
     this.logger.info({ username, ip: attempt.ip }, 'admin login succeeded');
     return { ok: true, token, username: admin.username };
   }
 
+  /**
+   * A login refused after its password (or code) was checked: audited under the name typed
+   * (docs/trash-and-audit.md). Throttled and busy attempts checked nothing and are not.
+   */
+  private async auditFailure(attempt: LoginAttempt, adminId: number | null, reason: string): Promise<void> {
+    const typed = attempt.username.trim().slice(0, ADMIN_NAME_MAX);
+    await recordAudit(this.db, {
+      actor: { id: adminId, username: typed },
+      action: 'admin.login_failed',
+      kind: 'admin',
+      entityId: adminId,
+      summary: typed,
+      after: { ip: attempt.ip, reason },
+    });
+  }
+
+  /** Ends the session; a session that was still live is audited as its admin's logout. */
   async logout(token: string | null): Promise<void> {
-    if (token) await deleteSession(this.db, token);
+    if (!token) return;
+    await this.db.transaction().execute(async (trx) => {
+      const owner = await sessionOwner(trx, token);
+      await deleteSession(trx, token);
+      if (owner) await recordAudit(trx, { actor: owner, action: 'admin.logout', kind: 'admin', entityId: owner.id, summary: owner.username });
+    });
   }
 
   /**
@@ -164,17 +201,17 @@ export class AuthService {
     if (config.adminUsername && config.adminPassword) {
       const existing = await findAdminByUsername(this.db, config.adminUsername);
       if (!existing) {
-        await createAdmin(this.db, config.adminUsername, config.adminPassword);
+        await createAdmin(this.db, config.adminUsername, config.adminPassword, SYSTEM_ACTOR);
         this.logger.info({ username: normalizeUsername(config.adminUsername) }, 'admin created from ADMIN_USERNAME');
       } else if (!(await verifyPassword(config.adminPassword, existing.password_hash))) {
-        await setAdminPassword(this.db, config.adminUsername, config.adminPassword);
+        await setAdminPassword(this.db, config.adminUsername, config.adminPassword, SYSTEM_ACTOR);
         this.logger.info({ username: existing.username }, 'admin password updated from ADMIN_PASSWORD');
       }
       return;
     }
     if (config.dialect !== 'sqlite' || (await countAdmins(this.db)) > 0) return;
     const password = crypto.randomBytes(18).toString('base64url');
-    await createAdmin(this.db, 'admin', password);
+    await createAdmin(this.db, 'admin', password, SYSTEM_ACTOR);
     // Printed exactly once, on the start that creates the account; it is never stored in clear.
     this.logger.warn(
       { username: 'admin', oneTimePassword: password },

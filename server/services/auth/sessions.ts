@@ -54,6 +54,17 @@ export async function findSessionAdmin(
   return { id: row.id, username: row.username };
 }
 
+/** The admin a session token belongs to, even past its timeouts: its logout is still that admin's. */
+export async function sessionOwner(db: Db, token: string): Promise<SessionAdmin | null> {
+  const row = await db
+    .selectFrom('admin_sessions')
+    .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
+    .select(['admins.id as id', 'admins.username as username'])
+    .where('admin_sessions.id_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('admin_sessions').where('id_hash', '=', hashToken(token)).execute();
 }

@@ -6,7 +6,25 @@ import type { Logger } from '../../logger.ts';
 import { hit } from '../rate-limiter.ts';
 import { LeadNotifier, type NotifySettings } from './notifier.ts';
 import { enqueueNotification } from './outbox.ts';
-import { type LeadOf, allLeads, insertContactMessage, insertDemoRequest, listLeads, setLeadStatus } from './queries.ts';
+import { type AuditActor, recordAudit, resolveActor } from '../audit/audit-log.ts';
+import {
+  type LeadOf,
+  allLeads,
+  deleteTrashedLead,
+  findLead,
+  insertContactMessage,
+  insertDemoRequest,
+  listLeads,
+  moveLead,
+  setLeadStatus,
+  trashedLeads,
+} from './queries.ts';
+
+/** How the trash and the audit log name a lead: "First Last (Company)" or "Name (Company)". */
+export function leadTitle(lead: ContactMessage | DemoRequest): string {
+  const name = 'firstName' in lead ? `${lead.firstName} ${lead.lastName}` : lead.name;
+  return `${name} (${lead.company})`;
+}
 
 export interface LeadsOptions {
   /** Null when SMTP_URL / LEADS_NOTIFY_TO are not set: leads are stored, nobody is e-mailed. */
@@ -115,9 +133,76 @@ export class LeadsService {
     return allLeads(this.db, 'demo', status);
   }
 
-  /** The updated lead, or null when no lead has that id. */
-  setStatus<K extends LeadKind>(kind: K, id: number, status: LeadStatus): Promise<LeadOf<K> | null> {
-    return setLeadStatus(this.db, kind, id, status);
+  /** The updated lead, or null when no live lead has that id. Audited as `lead.status` with only the status (docs/trash-and-audit.md). */
+  async setStatus<K extends LeadKind>(kind: K, id: number, status: LeadStatus, actor: AuditActor): Promise<LeadOf<K> | null> {
+    const who = await resolveActor(this.db, actor);
+    return this.db.transaction().execute(async (trx) => {
+      const before = await findLead(trx, kind, id);
+      if (!before) return null;
+      const lead = await setLeadStatus(trx, kind, id, status);
+      if (!lead) return null;
+      await recordAudit(trx, {
+        actor: who,
+        action: 'lead.status',
+        kind,
+        entityId: id,
+        summary: leadTitle(lead),
+        before: { status: before.status },
+        after: { status: lead.status },
+      });
+      return lead;
+    });
+  }
+
+  /** Moves a live lead to the trash; false when there is none. */
+  async remove(kind: LeadKind, id: number, actor: AuditActor): Promise<boolean> {
+    return (await this.move(kind, id, true, actor)) !== null;
+  }
+
+  /** Brings a lead back from the trash; null when it is not there. */
+  restore<K extends LeadKind>(kind: K, id: number, actor: AuditActor): Promise<LeadOf<K> | null> {
+    return this.move(kind, id, false, actor);
+  }
+
+  private async move<K extends LeadKind>(kind: K, id: number, toTrash: boolean, actor: AuditActor): Promise<LeadOf<K> | null> {
+    const who = await resolveActor(this.db, actor);
+    const now = Date.now();
+    return this.db.transaction().execute(async (trx) => {
+      const lead = await moveLead(trx, kind, id, toTrash, who.username, now);
+      if (!lead) return null;
+      // Only the status and the kind: the visitor's message stays out of the log.
+      await recordAudit(trx, {
+        actor: who,
+        action: toTrash ? 'lead.delete' : 'lead.restore',
+        kind,
+        entityId: id,
+        summary: leadTitle(lead),
+        ...(toTrash ? { before: { status: lead.status } } : { after: { status: lead.status } }),
+        at: now,
+      });
+      return lead;
+    });
+  }
+
+  /** Deletes a lead in the trash forever; false when it is not there. */
+  async purge(kind: LeadKind, id: number, actor: AuditActor): Promise<boolean> {
+    const who = await resolveActor(this.db, actor);
+    return this.db.transaction().execute(async (trx) => {
+      const lead = await deleteTrashedLead(trx, kind, id);
+      if (!lead) return false;
+      await recordAudit(trx, { actor: who, action: 'lead.purge', kind, entityId: id, summary: leadTitle(lead), before: { status: lead.status } });
+      return true;
+    });
+  }
+
+  /** A kind's leads in the trash (deleted before `before`, when given), newest deletion first. */
+  async trashed(kind: LeadKind, before?: number): Promise<Array<{ id: number; title: string; deletedAt: number; deletedBy: string | null }>> {
+    return (await trashedLeads(this.db, kind, before)).map(({ lead, deletedAt, deletedBy }) => ({
+      id: lead.id,
+      title: leadTitle(lead),
+      deletedAt,
+      deletedBy,
+    }));
   }
 
   start(): void {

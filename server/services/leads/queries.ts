@@ -73,13 +73,16 @@ const tableOf = (kind: LeadKind): LeadTypes[LeadKind]['table'] => leadTables[kin
 
 /** A kind's leads, optionally of one status, newest first (the id breaks ties within a millisecond). */
 function selectLeads(db: DbOrTransaction, kind: LeadKind, status: LeadStatus | undefined) {
-  let select = db.selectFrom(tableOf(kind)).selectAll();
+  let select = db.selectFrom(tableOf(kind)).selectAll().where('deleted_at', 'is', null);
   if (status) select = select.where('status', '=', status);
   return select.orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
 
 async function countLeads(db: Db, kind: LeadKind, status: LeadStatus | undefined): Promise<number> {
-  let query = db.selectFrom(tableOf(kind)).select((eb) => eb.fn.countAll<number>().as('total'));
+  let query = db
+    .selectFrom(tableOf(kind))
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('deleted_at', 'is', null);
   if (status) query = query.where('status', '=', status);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.total);
@@ -103,13 +106,64 @@ export async function allLeads<K extends LeadKind>(db: Db, kind: K, status?: Lea
   return rows.map((row) => toLead(kind, row));
 }
 
-/** Returns the updated lead, or null for an unknown id. */
-export async function setLeadStatus<K extends LeadKind>(db: Db, kind: K, id: number, status: LeadStatus): Promise<LeadOf<K> | null> {
-  const row = await db.updateTable(tableOf(kind)).set({ status }).where('id', '=', id).returningAll().executeTakeFirst();
+/** Returns the updated live lead, or null for an unknown id. */
+export async function setLeadStatus<K extends LeadKind>(db: DbOrTransaction, kind: K, id: number, status: LeadStatus): Promise<LeadOf<K> | null> {
+  const row = await db
+    .updateTable(tableOf(kind))
+    .set({ status })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
   return row ? toLead(kind, row) : null;
 }
 
-export async function findLead<K extends LeadKind>(db: DbOrTransaction, kind: K, id: number): Promise<LeadOf<K> | null> {
-  const row = await db.selectFrom(tableOf(kind)).selectAll().where('id', '=', id).executeTakeFirst();
+/** A live lead (`trashed`: one in the trash instead). */
+export async function findLead<K extends LeadKind>(db: DbOrTransaction, kind: K, id: number, trashed = false): Promise<LeadOf<K> | null> {
+  const row = await db
+    .selectFrom(tableOf(kind))
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', trashed ? 'is not' : 'is', null)
+    .executeTakeFirst();
   return row ? toLead(kind, row) : null;
+}
+
+/** Moves a live lead to the trash (true) or brings one back (false); the lead, or null when there was none to move. */
+export async function moveLead<K extends LeadKind>(
+  db: DbOrTransaction,
+  kind: K,
+  id: number,
+  toTrash: boolean,
+  who: string | null,
+  now: number,
+): Promise<LeadOf<K> | null> {
+  const row = await db
+    .updateTable(tableOf(kind))
+    .set(toTrash ? { deleted_at: now, deleted_by: who } : { deleted_at: null, deleted_by: null })
+    .where('id', '=', id)
+    .where('deleted_at', toTrash ? 'is' : 'is not', null)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toLead(kind, row) : null;
+}
+
+/** Deletes a lead in the trash for good, with its notification row. */
+export async function deleteTrashedLead<K extends LeadKind>(db: DbOrTransaction, kind: K, id: number): Promise<LeadOf<K> | null> {
+  const row = await db.deleteFrom(tableOf(kind)).where('id', '=', id).where('deleted_at', 'is not', null).returningAll().executeTakeFirst();
+  if (!row) return null;
+  await db.deleteFrom('lead_notifications').where('kind', '=', kind).where('lead_id', '=', id).execute();
+  return toLead(kind, row);
+}
+
+/** Leads of a kind in the trash, newest deletion first; `before` limits them to those deleted before that time. */
+export async function trashedLeads<K extends LeadKind>(
+  db: DbOrTransaction,
+  kind: K,
+  before?: number,
+): Promise<Array<{ lead: LeadOf<K>; deletedAt: number; deletedBy: string | null }>> {
+  let query = db.selectFrom(tableOf(kind)).selectAll().where('deleted_at', 'is not', null);
+  if (before !== undefined) query = query.where('deleted_at', '<', before);
+  const rows = await query.orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({ lead: toLead(kind, row), deletedAt: Number(row.deleted_at), deletedBy: row.deleted_by }));
 }
