@@ -12,6 +12,7 @@ import { LeadsService } from './leads/leads-service.ts';
 import { ContentVersion } from './pages/content-version.ts';
 import { PRUNE_INTERVAL_MS, pruneExpired } from './rate-limiter.ts';
 import { TrashService } from './trash/trash-service.ts';
+import { AuditService } from './audit/audit-service.ts';
 import { KEEP_UNFINISHED_MS, UploadsService } from './uploads/uploads-service.ts';
 import { UrlImportService } from './url-import/url-import-service.ts';
 
@@ -33,6 +34,8 @@ export interface Services {
   leads: LeadsService;
   /** What admins deleted, across documents, glossary and leads (docs/trash-and-audit.md). */
   trash: TrashService;
+  /** Reads the audit log for the Activity page (writes go through recordAudit in each write's transaction). */
+  audit: AuditService;
   /** Raised by every write to what public pages show; the page cache keeps pages per version. */
   contentVersion: ContentVersion;
   /** Large documents uploaded in parts, straight to storage (server/api/uploads.ts). */
@@ -111,6 +114,7 @@ export async function createServices(
       auth,
       leads,
       trash,
+      audit: new AuditService(database.db),
       glossary,
       contentVersion,
       documents,

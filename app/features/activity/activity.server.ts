@@ -7,11 +7,10 @@ export type ActivityData = ActivityParams & { log: ActivityPage };
 /** The Activity page's data: one page of the audit log, newest first, filtered by admin and kind. */
 export async function loadActivity(context: AppLoadContext, request: Request): Promise<ActivityData> {
   const params = parseActivityParams(new URL(request.url).searchParams);
-  const log = await context.services.audit.list({
-    admin: params.admin ?? undefined,
-    kind: params.kind ?? undefined,
-    page: params.page,
-    pageSize: ACTIVITY_PAGE_SIZE,
-  });
+  const log = await context.services.audit.page(
+    { admin: params.admin ?? undefined, kind: params.kind ?? undefined },
+    params.page,
+    ACTIVITY_PAGE_SIZE,
+  );
   return { ...params, log };
 }
