@@ -139,17 +139,17 @@ test.describe('the activity log', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // Filter by kind: glossary only, in the URL, with the CSV link following.
-    await page.getByLabel('Kind').selectOption('glossary');
+    await page.getByLabel('Kind', { exact: true }).selectOption('glossary');
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page).toHaveURL(/kind=glossary/);
     await expect(rows.filter({ hasText: name })).toHaveCount(3);
     await expect(rows.filter({ hasText: stranger })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/activity.csv?kind=glossary');
-    await expect(page.getByLabel('Kind')).toHaveValue('glossary');
+    await expect(page.getByLabel('Kind', { exact: true })).toHaveValue('glossary');
 
     // Filter by admin: the stranger's failed login only.
-    await page.getByLabel('Kind').selectOption('');
-    await page.getByLabel('Admin').selectOption(stranger);
+    await page.getByLabel('Kind', { exact: true }).selectOption('');
+    await page.getByLabel('Admin', { exact: true }).selectOption(stranger);
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page).toHaveURL(new RegExp(`admin=${stranger}`));
     await expect(rows).toHaveCount(1);

@@ -60,8 +60,10 @@ function Filters({ data, filtered }: { data: ActivityData; filtered: boolean }) 
   const kinds = data.kind && !data.log.kinds.includes(data.kind) ? [data.kind, ...data.log.kinds] : data.log.kinds;
   return (
     <Form method="get" action={ACTIVITY_PATH} aria-label={copy.filters.legend} className="mt-6 flex flex-wrap items-end gap-3">
-      <label htmlFor={`${id}-admin`} className="grid gap-1 text-sm font-medium text-ink">
-        {copy.filters.admin}
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-admin`} className="text-sm font-medium text-ink">
+          {copy.filters.admin}
+        </label>
         <Select id={`${id}-admin`} name="admin" defaultValue={data.admin ?? ''} key={`admin-${data.admin}`} className="min-w-44">
           <option value="">{copy.filters.anyAdmin}</option>
           {admins.map((admin) => (
@@ -70,9 +72,11 @@ function Filters({ data, filtered }: { data: ActivityData; filtered: boolean }) 
             </option>
           ))}
         </Select>
-      </label>
-      <label htmlFor={`${id}-kind`} className="grid gap-1 text-sm font-medium text-ink">
-        {copy.filters.kind}
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-kind`} className="text-sm font-medium text-ink">
+          {copy.filters.kind}
+        </label>
         <Select id={`${id}-kind`} name="kind" defaultValue={data.kind ?? ''} key={`kind-${data.kind}`} className="min-w-44">
           <option value="">{copy.filters.anyKind}</option>
           {kinds.map((kind) => (
@@ -81,7 +85,7 @@ function Filters({ data, filtered }: { data: ActivityData; filtered: boolean }) 
             </option>
           ))}
         </Select>
-      </label>
+      </div>
       <Button type="submit" variant="primary" size="md">
         {copy.filters.apply}
       </Button>

@@ -266,10 +266,16 @@ function DeleteLead({ tab, id, name }: { tab: InboxTab; id: number; name: string
   }
 
   return (
-    <Button variant="ghost" size="sm" onClick={remove} disabled={busy} className="text-red-700 hover:bg-red-50">
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={remove}
+      disabled={busy}
+      className="text-red-700 hover:bg-red-50"
+      aria-label={`${copy.delete}: ${name}`}
+    >
       <Trash2 aria-hidden="true" className="h-4 w-4" />
       {copy.delete}
-      <span className="sr-only">: {name}</span>
     </Button>
   );
 }

@@ -130,13 +130,12 @@ function TrashRow({ item, onPurge }: { item: TrashItem; onPurge: () => void }) {
       </td>
       <td className={cn(cell, 'mt-3 sm:mt-0 sm:pr-0 sm:text-right')}>
         <span className="inline-flex flex-wrap gap-2 sm:justify-end">
-          <Button variant="outline" size="sm" onClick={restore} disabled={busy}>
+          {/* Named with the item: a screen reader's list of buttons says which one. */}
+          <Button variant="outline" size="sm" onClick={restore} disabled={busy} aria-label={`${copy.restore}: ${item.title}`}>
             {busy ? copy.restoring : copy.restore}
-            <span className="sr-only">: {item.title}</span>
           </Button>
-          <Button variant="destructive" size="sm" onClick={onPurge} disabled={busy}>
+          <Button variant="destructive" size="sm" onClick={onPurge} disabled={busy} aria-label={`${copy.deleteForever}: ${item.title}`}>
             {copy.deleteForever}
-            <span className="sr-only">: {item.title}</span>
           </Button>
         </span>
       </td>
