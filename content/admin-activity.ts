@@ -48,6 +48,15 @@ export const activityCopy = {
     'admin.password': 'Changed an admin’s password',
     'admin.delete': 'Removed an admin',
   } as Record<string, string>,
+  /** Field names the log records, in words; others are spelled out from their name (`relatedTerms` → "Related terms"). */
+  fields: {
+    ip: 'IP address',
+    mimeType: 'File type',
+    sizeBytes: 'Size (bytes)',
+    originalName: 'Original file name',
+    filename: 'File name',
+    totp: 'Two-factor login',
+  } as Record<string, string>,
   changes: {
     show: 'Changes',
     before: 'Before',

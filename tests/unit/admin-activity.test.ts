@@ -68,8 +68,11 @@ describe('formatValue and fieldLabel', () => {
   it('turns field names into words', () => {
     expect(fieldLabel('relatedTerms')).toBe('Related terms');
     expect(fieldLabel('carousel_images')).toBe('Carousel images');
-    expect(fieldLabel('mimeType')).toBe('Mime type');
     expect(fieldLabel('id')).toBe('Id');
+    // Some are named in the content: abbreviations and units.
+    expect(fieldLabel('ip')).toBe('IP address');
+    expect(fieldLabel('mimeType')).toBe('File type');
+    expect(fieldLabel('toString')).toBe('To string');
   });
 });
 

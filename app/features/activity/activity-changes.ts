@@ -1,3 +1,4 @@
+import { activityCopy } from '@content/admin-activity';
 import { type AuditFields, changedFields } from '@domain/audit';
 
 /**
@@ -45,8 +46,10 @@ export function formatValue(value: unknown): string | null {
   return text.length > VALUE_MAX_CHARS ? `${text.slice(0, VALUE_MAX_CHARS - 1)}…` : text;
 }
 
-/** `relatedTerms` → "Related terms", `carousel_images` → "Carousel images". */
+/** A field's name in words: from content/admin-activity.ts when named there, else `relatedTerms` → "Related terms". */
 export function fieldLabel(field: string): string {
+  const named = Object.hasOwn(activityCopy.fields, field) ? activityCopy.fields[field] : undefined;
+  if (named) return named;
   const words = field
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')

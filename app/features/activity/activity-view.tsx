@@ -103,10 +103,13 @@ function ActivityRow({ item }: { item: ActivityItem }) {
   const failed = item.action === 'admin.login_failed';
   return (
     <article className="grid gap-2 p-4 sm:grid-cols-[11rem_9rem_minmax(0,1fr)] sm:gap-4 sm:px-5">
-      <p className="text-sm text-slate-600">
-        <time dateTime={item.at}>{formatUtc(item.at)}</time>
-      </p>
-      <p className="break-words text-sm font-semibold text-ink">{item.admin}</p>
+      {/* One line on a phone; two columns from 640 px up. */}
+      <div className="flex flex-wrap gap-x-3 sm:contents">
+        <p className="text-sm text-slate-600">
+          <time dateTime={item.at}>{formatUtc(item.at)}</time>
+        </p>
+        <p className="break-words text-sm font-semibold text-ink">{item.admin}</p>
+      </div>
       <div className="min-w-0">
         <p className="text-sm">
           <span className={cn('font-semibold', failed ? 'text-red-700' : 'text-ink')}>{copy.actions[item.action] ?? item.action}</span>

@@ -12,8 +12,9 @@ export const ADMIN_PAGES = [
 
 export type AdminPagePath = (typeof ADMIN_PAGES)[number]['path'];
 
-const linkClass =
-  'inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-ink hover:bg-slate-50';
+const linkBase = 'inline-flex h-9 items-center gap-2 rounded-md border px-3 text-sm font-semibold';
+const linkClass = cn(linkBase, 'border-slate-300 bg-white text-ink hover:bg-slate-50');
+const currentLinkClass = cn(linkBase, 'border-navy-900 bg-navy-900 text-white');
 
 /** The admin pages as links (the admin bar's buttons); `current` marks the page being shown. */
 export function AdminPageLinks({ current }: { current?: AdminPagePath }) {
@@ -22,7 +23,7 @@ export function AdminPageLinks({ current }: { current?: AdminPagePath }) {
       key={path}
       to={path}
       aria-current={path === current ? 'page' : undefined}
-      className={cn(linkClass, path === current && 'border-navy-900 bg-navy-900 text-white hover:bg-navy-900')}
+      className={path === current ? currentLinkClass : linkClass}
     >
       <Icon aria-hidden="true" className="h-4 w-4" />
       {label}

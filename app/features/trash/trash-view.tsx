@@ -40,7 +40,7 @@ export function TrashView({ data }: { data: TrashData }) {
               <th scope="col" className="py-2 pr-4 font-semibold">
                 {copy.columns.deleted}
               </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
+              <th scope="col" className="whitespace-nowrap py-2 pr-4 font-semibold">
                 {copy.columns.purge}
               </th>
               <th scope="col" className="py-2 text-right font-semibold">
@@ -118,7 +118,7 @@ function TrashRow({ item, onPurge }: { item: TrashItem; onPurge: () => void }) {
         {item.title}
       </th>
       <td className={cn(cell, 'mt-1 text-slate-700 sm:mt-0')}>
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{copy.kinds[item.kind]}</span>
+        <span className="whitespace-nowrap rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{copy.kinds[item.kind]}</span>
       </td>
       <td className={cn(cell, 'mt-2 text-slate-700 sm:mt-0')}>
         <span className="text-slate-600 sm:hidden">{copy.columns.deleted}: </span>
@@ -129,7 +129,7 @@ function TrashRow({ item, onPurge }: { item: TrashItem; onPurge: () => void }) {
         <time dateTime={item.purgeAt}>{item.purgeAt.slice(0, 10)}</time>
       </td>
       <td className={cn(cell, 'mt-3 sm:mt-0 sm:pr-0 sm:text-right')}>
-        <span className="inline-flex flex-wrap gap-2 sm:justify-end">
+        <span className="inline-flex flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
           {/* Named with the item: a screen reader's list of buttons says which one. */}
           <Button variant="outline" size="sm" onClick={restore} disabled={busy} aria-label={`${copy.restore}: ${item.title}`}>
             {busy ? copy.restoring : copy.restore}
