@@ -129,7 +129,7 @@ function TrashRow({ item, onPurge }: { item: TrashItem; onPurge: () => void }) {
         <time dateTime={item.purgeAt}>{item.purgeAt.slice(0, 10)}</time>
       </td>
       <td className={cn(cell, 'mt-3 sm:mt-0 sm:pr-0 sm:text-right')}>
-        <span className="inline-flex flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
+        <span className="inline-flex flex-wrap gap-2 whitespace-nowrap sm:flex-nowrap sm:justify-end">
           {/* Named with the item: a screen reader's list of buttons says which one. */}
           <Button variant="outline" size="sm" onClick={restore} disabled={busy} aria-label={`${copy.restore}: ${item.title}`}>
             {busy ? copy.restoring : copy.restore}
