@@ -26,6 +26,16 @@ const adminEndpoints: Array<{ method: string; path: string; body?: unknown; form
   { method: 'GET', path: '/api/admin/demo-requests.csv' },
   { method: 'PATCH', path: '/api/admin/messages/1', body: { status: 'handled' } },
   { method: 'PATCH', path: '/api/admin/demo-requests/1', body: { status: 'handled' } },
+  { method: 'DELETE', path: '/api/admin/messages/1' },
+  { method: 'DELETE', path: '/api/admin/demo-requests/1' },
+  // The trash and the audit log (docs/trash-and-audit.md).
+  { method: 'GET', path: '/api/admin/trash' },
+  { method: 'POST', path: '/api/admin/trash/glossary/1/restore' },
+  { method: 'DELETE', path: '/api/admin/trash/glossary/1' },
+  { method: 'POST', path: '/api/admin/trash/document/1/restore' },
+  { method: 'DELETE', path: '/api/admin/trash/document/1' },
+  { method: 'GET', path: '/api/admin/activity' },
+  { method: 'GET', path: '/api/admin/activity.csv' },
   // Large files in parts (server/api/uploads.ts).
   { method: 'POST', path: '/api/uploads/s3/multipart', body: { filename: 'x.pdf', type: 'application/pdf', metadata: { title: 'X', category: 'articles' } } },
   { method: 'GET', path: `/api/uploads/s3/multipart/${SOME_UUID}?key=documents%2F${SOME_UUID}` },
@@ -103,6 +113,11 @@ describe.each(testDialects)('server-side enforcement on %s', (dialect) => {
     const documents = await db.selectFrom('documents').select('title').where('title', 'in', ['X', 'Sneaky']).execute();
     expect(documents).toEqual([]);
     expect(await db.selectFrom('uploads').select('id').execute()).toEqual([]);
+    // Nothing went to the trash either, and no admin write was audited.
+    expect(await db.selectFrom('glossary_terms').select('id').where('deleted_at', 'is not', null).execute()).toEqual([]);
+    expect(await db.selectFrom('documents').select('id').where('deleted_at', 'is not', null).execute()).toEqual([]);
+    const written = await db.selectFrom('audit_log').select('action').where('action', 'not in', ['admin.login', 'admin.logout', 'admin.create']).execute();
+    expect(written).toEqual([]);
   });
 
   it('lets the same calls through with a live session (sanity check of the table)', async () => {

@@ -70,7 +70,7 @@ describe.each(combinations)('documents API on %s with %s storage', (dialect, bac
       const specSheets = (await (await request('GET', '/api/documents/public?category=spec-sheets', { asAdmin: false })).json()) as PublicDocument[];
       expect(specSheets.map((document) => document.title)).toEqual(['VPV Energy Company Brochure', 'LNG Cryogenic Trailer Spec Sheet']);
       expect(Object.keys(specSheets[0] ?? {}).sort()).toEqual(
-        ['carouselImages', 'category', 'createdAt', 'description', 'fileName', 'id', 'mimeType', 'sizeBytes', 'title'].sort(),
+        ['carouselImages', 'category', 'createdAt', 'description', 'fileName', 'id', 'mimeType', 'sizeBytes', 'title', 'updatedAt', 'updatedBy', 'version'].sort(),
       );
       expect(specSheets[0]).toMatchObject({
         fileName: 'VPV Energy Company Brochure.pdf',
@@ -93,7 +93,21 @@ describe.each(combinations)('documents API on %s with %s storage', (dialect, bac
       const documents = (await response.json()) as AdminDocument[];
       expect(documents.length).toBeGreaterThanOrEqual(sampleDocuments.length);
       expect(Object.keys(documents[0] ?? {}).sort()).toEqual(
-        ['carouselImages', 'category', 'description', 'filename', 'id', 'mimeType', 'originalName', 'sizeBytes', 'title', 'uploadedAt'].sort(),
+        [
+          'carouselImages',
+          'category',
+          'description',
+          'filename',
+          'id',
+          'mimeType',
+          'originalName',
+          'sizeBytes',
+          'title',
+          'uploadedAt',
+          'updatedAt',
+          'updatedBy',
+          'version',
+        ].sort(),
       );
     });
   });
@@ -312,16 +326,19 @@ describe.each(combinations)('documents API on %s with %s storage', (dialect, bac
       }
     });
 
-    it('deletes the row and the stored file; the download is then 404', async () => {
+    it('moves the document to the trash (the download is then 404, the file stays); deleting it forever removes the file', async () => {
       const before = await documentKeys();
       const document = await newDocument('Short-lived');
       const [key] = (await documentKeys()).filter((item) => !before.includes(item));
       expect(key).toBeDefined();
       expect((await request('GET', `/api/documents/download/${document.id}`, { asAdmin: false })).status).toBe(200);
       expect((await request('DELETE', `/api/documents/${document.id}`)).status).toBe(204);
-      expect(await documentKeys()).toEqual(before);
+      expect(await documentKeys()).toEqual([...before, key].sort());
       expect((await request('GET', `/api/documents/download/${document.id}`, { asAdmin: false })).status).toBe(404);
       expect((await request('DELETE', `/api/documents/${document.id}`)).status).toBe(404);
+      expect((await request('DELETE', `/api/admin/trash/document/${document.id}`)).status).toBe(204);
+      expect(await documentKeys()).toEqual(before);
+      expect((await request('DELETE', `/api/admin/trash/document/${document.id}`)).status).toBe(404);
     });
   });
 

@@ -54,7 +54,10 @@ describe.each(testDialects)('the glossary API on %s', (dialect) => {
         synonyms: 'BOG, boil-off, boiloff',
         relatedTerms: expect.stringContaining('Holding time'),
       });
-      expect(Object.keys(terms[0] ?? {}).sort()).toEqual(['category', 'definition', 'id', 'relatedTerms', 'synonyms', 'term']);
+      expect(Object.keys(terms[0] ?? {}).sort()).toEqual(
+        ['category', 'definition', 'id', 'relatedTerms', 'synonyms', 'term', 'updatedAt', 'updatedBy', 'version'].sort(),
+      );
+      expect(terms[0]).toMatchObject({ version: 1, updatedBy: null });
     });
 
     it('searches term, definition and synonyms case-insensitively', async () => {
@@ -154,6 +157,7 @@ describe.each(testDialects)('the glossary API on %s', (dialect) => {
         relatedTerms: '',
       });
       expect(response.status).toBe(200);
+      expect(response.headers.get('etag')).toBe(`"${(target?.version ?? 0) + 1}"`);
       expect(await response.json()).toEqual({
         id: target?.id,
         term: 'Tank farm',
@@ -161,6 +165,9 @@ describe.each(testDialects)('the glossary API on %s', (dialect) => {
         category: 'storage',
         synonyms: 'tank battery',
         relatedTerms: '',
+        version: (target?.version ?? 0) + 1,
+        updatedAt: expect.any(String),
+        updatedBy: 'glossary-admin',
       });
       for (const id of ['999999', 'abc', '0', '-1', '1.5']) {
         const missing = await asAdmin('PUT', `/api/glossary/${id}`, { term: 'x', definition: 'y' });
