@@ -96,6 +96,43 @@ test.describe('the activity log', () => {
     await other.dispose();
   });
 
+  test('a stale document edit: Use their version fills the dialog with what they saved', async ({ page, baseURL }) => {
+    await loginAsAdmin(page);
+    const title = `Conflict e2e brochure ${Date.now()}`;
+    const uploaded = await page.request.post('/api/documents/upload', {
+      multipart: { file: { name: 'c.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }, title, category: 'spec-sheets' },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const document = (await uploaded.json()) as { id: number; version: number };
+    const other = await otherAdmin(baseURL ?? '');
+
+    await visit(page, '/knowledge-base?tab=spec-sheets');
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await card.getByRole('button', { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Document' });
+    await expect(dialog.getByLabel('Title')).toHaveValue(title);
+    const theirs = await other.put(`/api/documents/${document.id}`, {
+      data: { title: `${title} (theirs)`, description: 'Their description.', category: 'articles', carouselImages: [] },
+    });
+    expect(theirs.status(), await theirs.text()).toBe(200);
+
+    await dialog.getByLabel('Description').fill('My description.');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText(`Changed by ${e2eAdmin.username} at`);
+    await expect(dialog.getByLabel('Description')).toHaveValue('My description.');
+    expect(await axeViolations(page)).toEqual([]);
+    await alert.getByRole('button', { name: 'Use their version' }).click();
+    await expect(dialog.getByLabel('Title')).toHaveValue(`${title} (theirs)`);
+    await expect(dialog.getByLabel('Description')).toHaveValue('Their description.');
+    await expect(dialog.getByLabel('Category')).toHaveValue('articles');
+    await expect(dialog.getByLabel('Title')).toBeFocused();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Document updated')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await other.dispose();
+  });
+
   test('lists the actions newest first, with filters, the changes and the CSV link', async ({ page }) => {
     test.setTimeout(60_000);
     await loginAsAdmin(page);
