@@ -2,7 +2,7 @@ import { ACTIVITY_DEFAULT_PAGE_SIZE, ACTIVITY_MAX_PAGE_SIZE, type ActivityItem, 
 import { singleLineText } from '@domain/zod.ts';
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { activityFilterValues, allActivity, listActivity } from '../services/audit/audit-log.ts';
+import { allActivity } from '../services/audit/audit-log.ts';
 import type { Services } from '../services/index.ts';
 import { type CsvColumn, toCsv } from '../services/leads/csv.ts';
 import { invalidInput } from './errors.ts';
@@ -61,8 +61,7 @@ export function createActivityRouter(services: Services): Router {
     const parsed = listQuerySchema.safeParse(req.query);
     if (!parsed.success) throw invalidInput(parsed.error);
     const { page, pageSize, ...filter } = parsed.data;
-    const [{ items, total }, { admins, kinds }] = await Promise.all([listActivity(db, filter, page, pageSize), activityFilterValues(db)]);
-    const body: ActivityPage = { items, total, page, pageSize, admins, kinds };
+    const body: ActivityPage = await services.audit.page(filter, page, pageSize);
     res.json(body);
   });
 
