@@ -16,5 +16,7 @@ export default [
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
   route('admin/leads', 'routes/admin-leads.tsx'),
+  route('admin/trash', 'routes/admin-trash.tsx'),
+  route('admin/activity', 'routes/admin-activity.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

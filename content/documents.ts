@@ -97,7 +97,7 @@ export const documentsCopy = {
   },
   remove: {
     title: 'Delete this document?',
-    description: (title: string) => `“${title}” and its file and images will be removed for everyone. This cannot be undone.`,
+    description: (title: string) => `“${title}” will be removed for everyone and moved to the Trash with its file and images, where an admin can restore it.`,
     confirm: 'Delete Document',
     confirming: 'Deleting...',
     cancel: 'Cancel',

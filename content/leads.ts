@@ -73,6 +73,9 @@ export const inbox = {
   exportCsv: 'Export CSV',
   markHandled: 'Mark handled',
   markPending: 'Mark pending',
+  delete: 'Delete',
+  deleted: 'Lead deleted',
+  deleteFailed: 'Delete failed',
   status: { pending: 'Pending', handled: 'Handled' },
   empty: {
     messages: 'No contact messages here yet.',

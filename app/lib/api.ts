@@ -82,11 +82,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
+/** `headers` adds to the request's own (e.g. `If-Match` on an edit, docs/api.md). */
+export async function apiRequest(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw await readApiError(response);
@@ -101,6 +102,6 @@ export async function apiGet<T>(path: string, options: { on401?: 'throw' | 'retu
   return (await response.json()) as T;
 }
 
-export async function apiJson<T>(method: string, path: string, body?: unknown): Promise<T> {
-  return (await (await apiRequest(method, path, body)).json()) as T;
+export async function apiJson<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  return (await (await apiRequest(method, path, body, headers)).json()) as T;
 }

@@ -3,17 +3,26 @@ import { useSyncExternalStore } from 'react';
 /**
  * App-wide toast queue (docs/api.md, Toasts): at most one toast at a time; a dismissed toast stays in
  * memory for its exit animation and is removed after TOAST_REMOVE_DELAY.
- * Call `toast({ title, description, variant })` from anywhere in the browser.
+ * Call `toast({ title, description, variant, action })` from anywhere in the browser.
  */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
+/** A toast with a button (Undo) stays longer, so there is time to reach it. */
+export const TOAST_ACTION_DURATION_MS = 10_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD = 50;
+
+/** A button in the toast (Undo): clicking it closes the toast, then calls `onClick`. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
 
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  action?: ToastAction;
 }
 
 export interface ToastItem extends ToastInput {

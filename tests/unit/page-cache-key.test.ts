@@ -30,8 +30,12 @@ describe('pageCacheKey', () => {
   });
 
   it('knows every query parameter a public page reads: a new one must be added to the key or to the uncached set', () => {
-    // The admin's leads inbox (/admin/leads) is never cached, so its parameters do not count.
-    const adminOnly = new Set(['app/features/leads/inbox-params.ts']);
+    // The admin's pages (/admin/leads, /admin/trash, /admin/activity) are never cached, so their parameters do not count.
+    const adminOnly = new Set([
+      'app/features/leads/inbox-params.ts',
+      'app/features/trash/trash-params.ts',
+      'app/features/activity/activity-params.ts',
+    ]);
     const root = path.resolve(import.meta.dirname, '..', '..');
     const read = new Set<string>();
     for (const folder of ['app', 'domain']) {
@@ -52,6 +56,8 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey('/admin/leads?kind=demo')).toBeNull();
     expect(pageCacheKey('/admin.data')).toBeNull();
     expect(pageCacheKey('/admin/leads.data')).toBeNull();
+    expect(pageCacheKey('/admin/trash?kind=document')).toBeNull();
+    expect(pageCacheKey('/admin/activity.data?admin=alice')).toBeNull();
     expect(pageCacheKey('/administrators')).toBe('/administrators');
   });
 

@@ -18,3 +18,17 @@ describe('the toast queue', () => {
     expect(getToasts()).toHaveLength(0);
   });
 });
+
+describe('a toast with an action', () => {
+  it('keeps the action with the toast, and a later toast replaces it', () => {
+    let undone = 0;
+    toast({ title: 'Term deleted', description: 'LNG', action: { label: 'Undo', onClick: () => undone++ } });
+    const [shown] = getToasts();
+    expect(shown?.title).toBe('Term deleted');
+    expect(shown?.action?.label).toBe('Undo');
+    shown?.action?.onClick();
+    expect(undone).toBe(1);
+    toast({ title: 'Term restored' });
+    expect(getToasts()[0]?.action).toBeUndefined();
+  });
+});

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { cn } from '~/lib/cn';
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD, dismissToast, useToasts } from '~/lib/toast';
+import { TOAST_ACTION_DURATION_MS, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD, dismissToast, useToasts } from '~/lib/toast';
 
 /** Renders the toast queue with Radix Toast; F8 moves focus to the toast viewport. Loaded by Toaster (./toaster). */
 export default function ToastList() {
@@ -15,7 +15,8 @@ export default function ToastList() {
           onOpenChange={(open) => {
             if (!open) dismissToast(item.id);
           }}
-          type={item.variant === 'destructive' ? 'foreground' : 'background'}
+          type={item.variant === 'destructive' || item.action ? 'foreground' : 'background'}
+          duration={item.action ? TOAST_ACTION_DURATION_MS : undefined}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
             'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
@@ -26,12 +27,26 @@ export default function ToastList() {
           )}
           data-variant={item.variant ?? 'default'}
         >
-          <div className="grid gap-1">
+          <div className="grid min-w-0 flex-1 gap-1">
             <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
             {item.description ? (
-              <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>
+              <Toast.Description className="break-words text-sm opacity-90">{item.description}</Toast.Description>
             ) : null}
           </div>
+          {item.action ? (
+            <Toast.Action
+              altText={`${item.action.label}: ${item.title}`}
+              onClick={item.action.onClick}
+              className={cn(
+                'shrink-0 self-center rounded-md border px-3 py-1.5 text-sm font-semibold',
+                item.variant === 'destructive'
+                  ? 'border-white/70 text-white hover:bg-white/10'
+                  : 'border-slate-300 bg-white text-brand-700 hover:bg-slate-50',
+              )}
+            >
+              {item.action.label}
+            </Toast.Action>
+          ) : null}
           <Toast.Close
             aria-label="Close notification"
             className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100"

@@ -1,12 +1,13 @@
-import { Inbox, LogIn, LogOut, ShieldCheck } from 'lucide-react';
+import { LogIn, LogOut, ShieldCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { ApiError, apiJson, apiRequest, failureNotice } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { useAdmin } from '~/lib/use-admin';
 import { revalidateAdminChange } from './admin-change';
+import { AdminPageLinks } from './admin-nav';
 
 interface LoginFailure {
   message: string;
@@ -112,7 +113,7 @@ function LoginForm({ onCancel, onSuccess }: { onCancel: () => void; onSuccess: (
 /**
  * The knowledge base's admin area: Admin Login reveals the login form (with Cancel); once
  * logged in, a banner with the admin's name, the page's own `actions` (the knowledge base
- * passes Upload Document), the leads inbox and Logout. Admin controls are hidden for
+ * passes Upload Document), the admin pages (leads inbox, Trash, Activity) and Logout. Admin controls are hidden for
  * visitors, and the server enforces every admin action on its own.
  */
 export function AdminBar({ actions }: { actions?: ReactNode }) {
@@ -147,13 +148,7 @@ export function AdminBar({ actions }: { actions?: ReactNode }) {
         </p>
         <div className="flex flex-wrap gap-2">
           {actions}
-          <Link
-            to="/admin/leads"
-            className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-ink hover:bg-slate-50"
-          >
-            <Inbox aria-hidden="true" className="h-4 w-4" />
-            Leads inbox
-          </Link>
+          <AdminPageLinks />
           <Button variant="outline" size="sm" onClick={logout} disabled={loggingOut}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             Logout

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
+import { toastDeletedWithUndo } from '~/lib/undo-delete';
 import { deleteDocument, failureMessage } from './document-api';
 
 /** The edit and delete dialogs' props: the document (null: closed), and what to call when closed or done. */
@@ -13,7 +14,10 @@ export interface DocumentDialogProps {
   onDone: () => void;
 }
 
-/** Asks before deleting; toasts 'Document deleted' or 'Delete failed' (docs/knowledge-base.md). */
+/**
+ * Asks before deleting; toasts 'Document deleted' (with Undo, which restores it from the trash)
+ * or 'Delete failed' (docs/knowledge-base.md, docs/admin.md).
+ */
 export function DeleteDocumentDialog({ document, onClose, onDone }: DocumentDialogProps) {
   const [pending, setPending] = useState(false);
   const copy = documentsCopy.remove;
@@ -23,7 +27,7 @@ export function DeleteDocumentDialog({ document, onClose, onDone }: DocumentDial
     setPending(true);
     try {
       await deleteDocument(document.id);
-      toast({ title: documentsCopy.toasts.deleted, description: document.title });
+      toastDeletedWithUndo({ title: documentsCopy.toasts.deleted, description: document.title, kind: 'document', id: document.id, onRestored: onDone });
       onDone();
     } catch (error) {
       toast({ title: documentsCopy.toasts.deleteFailed, description: failureMessage(error, documentsCopy.toasts.deleteFailed), variant: 'destructive' });

@@ -1,6 +1,7 @@
 import type { DocumentUpdate } from '@domain/documents/schema';
 import { type AdminDocument, type DocumentView, viewOfAdmin } from '@domain/documents/types';
 import { ApiError, apiJson, apiRequest, failureNotice } from '~/lib/api';
+import { ifMatch } from '~/lib/edit-conflict';
 import { sendWithProgress } from './document-upload-request';
 
 /**
@@ -9,8 +10,9 @@ import { sendWithProgress } from './document-upload-request';
  * page revalidates after a change.
  */
 
-export async function updateDocument(id: number, update: DocumentUpdate): Promise<DocumentView> {
-  return viewOfAdmin(await apiJson<AdminDocument>('PUT', `/api/documents/${id}`, update));
+/** Sends the version the edit started from (If-Match): a stale one is a 409 (`readConflict`). */
+export async function updateDocument(id: number, update: DocumentUpdate, version: number): Promise<DocumentView> {
+  return viewOfAdmin(await apiJson<AdminDocument>('PUT', `/api/documents/${id}`, update, ifMatch(version)));
 }
 
 export async function deleteDocument(id: number): Promise<void> {

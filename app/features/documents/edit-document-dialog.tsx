@@ -4,11 +4,13 @@ import type { DocumentView } from '@domain/documents/types';
 import { ArrowDown, ArrowUp, ImagePlus, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, Suspense, lazy, useId, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { ConflictNotice } from '~/components/ui/conflict-notice';
 import { Dialog, DialogContent } from '~/components/ui/dialog';
 import { toast } from '~/lib/toast';
 import { type DocumentFieldName, type DocumentFieldValues, DocumentFields } from './document-fields';
 import { failureNotice } from '~/lib/api';
 import { cn } from '~/lib/cn';
+import { type EditConflict, readConflict } from '~/lib/edit-conflict';
 import { updateDocument } from './document-api';
 import type { DocumentDialogProps } from './delete-document-dialog';
 import { thumbnailUrl } from './format';
@@ -16,12 +18,17 @@ import { thumbnailUrl } from './format';
 // Uppy and its styles load only when an admin opens the uploader; visitors never fetch them.
 const CarouselUploader = lazy(() => import('./carousel-uploader'));
 
+/** The 409's `current`: the document as the admin API gives it; the form needs these of it. */
+type CurrentDocument = Pick<DocumentView, 'title' | 'description' | 'category' | 'carouselImages' | 'version'>;
+
 /**
  * Edit a document (docs/knowledge-base.md): title (required), description (empty → null), category, and its
  * carousel images: add new ones through the uploader, put them in order, remove any. Nothing
  * reaches the document before Save Changes, which sends the whole list (PUT
  * /api/documents/{id}); Cancel leaves the document as it was. Images uploaded but
- * never saved are removed by the server's upload sweep.
+ * never saved are removed by the server's upload sweep. Save sends the version the dialog
+ * opened; when someone saved the document since, the dialog says so and offers to keep what
+ * was typed or take their version (docs/admin.md, Edit conflicts).
  */
 export function EditDocumentDialog({ document, onClose, onDone }: DocumentDialogProps) {
   return (
@@ -44,6 +51,9 @@ function EditForm({ document, onClose, onChanged }: { document: DocumentView; on
     category: document.category,
   });
   const [images, setImages] = useState<string[]>(document.carouselImages);
+  // What the edit is based on: the document opened, or the version taken from a conflict.
+  const [base, setBase] = useState<CurrentDocument>(document);
+  const [conflict, setConflict] = useState<EditConflict<CurrentDocument> | null>(null);
   const [invalid, setInvalid] = useState<DocumentFieldName | null>(null);
   const [pending, setPending] = useState(false);
   const [uploaderOpen, setUploaderOpen] = useState(false);
@@ -63,19 +73,49 @@ function EditForm({ document, onClose, onChanged }: { document: DocumentView; on
     setInvalid(null);
     setPending(true);
     try {
-      const updated = await updateDocument(document.id, parsed.data);
+      const updated = await updateDocument(document.id, parsed.data, base.version);
       toast({ title: documentsCopy.toasts.updated, description: updated.title });
       onChanged();
       onClose();
     } catch (error) {
+      const stale = readConflict<CurrentDocument>(error);
+      if (stale) {
+        // The notice in the dialog says it all (role=alert); what was typed stays until the admin chooses.
+        setConflict(stale);
+        return;
+      }
       toast({ title: documentsCopy.toasts.updateFailed, description: failureNotice(error, documentsCopy.toasts.updateFailed), variant: 'destructive' });
     } finally {
       setPending(false);
     }
   }
 
+  function keepMine() {
+    if (!conflict) return;
+    setBase({ ...base, version: conflict.current.version });
+    setConflict(null);
+    focusTitle();
+  }
+
+  function useTheirs() {
+    if (!conflict) return;
+    const current = conflict.current;
+    setBase(current);
+    setValues({ title: current.title, description: current.description ?? '', category: current.category });
+    setImages(current.carouselImages);
+    setInvalid(null);
+    setConflict(null);
+    focusTitle();
+  }
+
+  // The chosen button goes away with the notice; focus stays in the dialog, on the first field.
+  function focusTitle() {
+    requestAnimationFrame(() => globalThis.document.getElementById(`${id}-title`)?.focus());
+  }
+
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
+      {conflict ? <ConflictNotice message={conflict.message} onKeepMine={keepMine} onUseTheirs={useTheirs} /> : null}
       <fieldset disabled={pending} className="grid gap-4">
         <DocumentFields idPrefix={id} values={values} onChange={setValues} invalid={invalid} />
       </fieldset>
@@ -99,7 +139,7 @@ function EditForm({ document, onClose, onChanged }: { document: DocumentView; on
           <ImageOrder
             labelledBy={`${id}-images`}
             images={images}
-            saved={document.carouselImages}
+            saved={base.carouselImages}
             title={values.title || document.title}
             onChange={setImages}
             disabled={pending}
@@ -126,7 +166,7 @@ function EditForm({ document, onClose, onChanged }: { document: DocumentView; on
         <Button variant="outline" onClick={onClose} disabled={pending}>
           {copy.cancel}
         </Button>
-        <Button type="submit" disabled={pending || uploading}>
+        <Button type="submit" disabled={pending || uploading || conflict !== null}>
           {pending ? copy.saving : copy.save}
         </Button>
       </div>

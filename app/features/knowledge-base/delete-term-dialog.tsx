@@ -4,9 +4,13 @@ import { Button } from '~/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '~/components/ui/dialog';
 import { failureNotice } from '~/lib/api';
 import { toast } from '~/lib/toast';
+import { toastDeletedWithUndo } from '~/lib/undo-delete';
 import { deleteTerm } from './glossary-api';
 
-/** Asks before deleting a term; toasts 'Term deleted' or 'Failed to delete term' (docs/glossary.md). */
+/**
+ * Asks before deleting a term; toasts 'Term deleted' (with Undo, which restores it from the
+ * trash) or 'Failed to delete term' (docs/glossary.md, docs/admin.md).
+ */
 export function DeleteTermDialog({
   term,
   onClose,
@@ -23,7 +27,7 @@ export function DeleteTermDialog({
     setPending(true);
     try {
       await deleteTerm(term.id);
-      toast({ title: 'Term deleted', description: term.term });
+      toastDeletedWithUndo({ title: 'Term deleted', description: term.term, kind: 'glossary', id: term.id, onRestored: onDeleted });
       onDeleted();
     } catch (error) {
       toast({ title: 'Failed to delete term', description: failureNotice(error, 'Failed to delete term'), variant: 'destructive' });
@@ -38,7 +42,7 @@ export function DeleteTermDialog({
       {term ? (
         <DialogContent
           title="Delete this term?"
-          description={`“${term.term}” will be removed from the glossary for everyone. This cannot be undone.`}
+          description={`“${term.term}” will be removed from the glossary for everyone and moved to the Trash, where an admin can restore it.`}
         >
           <div className="flex flex-wrap justify-end gap-3">
             <DialogClose asChild>

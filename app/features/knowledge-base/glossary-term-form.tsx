@@ -5,8 +5,10 @@ import { GLOSSARY_CATEGORIES, GLOSSARY_LIMITS, type GlossaryTerm } from '@domain
 import { fieldErrorsOf } from '@domain/zod';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { ConflictNotice } from '~/components/ui/conflict-notice';
 import { Field, Input, Select, Textarea } from '~/components/ui/input';
 import { failureNotice, firstFieldErrors } from '~/lib/api';
+import { type EditConflict, readConflict } from '~/lib/edit-conflict';
 import { toast } from '~/lib/toast';
 import { createTerm, updateTerm } from './glossary-api';
 
@@ -23,7 +25,9 @@ const copy = {
 
 /**
  * The admin's add/edit form. Checks with the same schema as the API before sending, shows
- * field errors inline (the server's too), and toasts the outcome (docs/glossary.md).
+ * field errors inline (the server's too), and toasts the outcome (docs/glossary.md). An edit
+ * sends the version it opened; when someone saved the term since, the form says so and offers
+ * to keep what was typed or take their version (docs/admin.md, Edit conflicts).
  */
 export function GlossaryTermForm({
   state,
@@ -35,7 +39,11 @@ export function GlossaryTermForm({
   onSaved: (term: GlossaryTerm) => void;
 }) {
   const text = copy[state.mode];
-  const editing = state.mode === 'edit' ? state.term : null;
+  // The version being edited: the one opened, or the one taken from a conflict.
+  const [editing, setEditing] = useState<GlossaryTerm | null>(state.mode === 'edit' ? state.term : null);
+  // Raised by "Use their version", so the fields show the term as it is now.
+  const [fieldsKey, setFieldsKey] = useState(0);
+  const [conflict, setConflict] = useState<EditConflict<GlossaryTerm> | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const firstField = useRef<HTMLInputElement>(null);
@@ -62,10 +70,17 @@ export function GlossaryTermForm({
     setErrors({});
     setPending(true);
     try {
-      const saved = editing ? await updateTerm(editing.id, parsed.data) : await createTerm(parsed.data);
+      const saved = editing ? await updateTerm(editing.id, parsed.data, editing.version) : await createTerm(parsed.data);
+      setConflict(null);
       toast({ title: text.success, description: saved.term });
       onSaved(saved);
     } catch (error) {
+      const stale = editing ? readConflict<GlossaryTerm>(error) : null;
+      if (stale) {
+        // The notice in the form says it all (role=alert); what was typed stays until the admin chooses.
+        setConflict(stale);
+        return;
+      }
       setErrors(firstFieldErrors(error));
       toast({ title: text.failure, description: failureNotice(error, text.fallback), variant: 'destructive' });
     } finally {
@@ -74,6 +89,22 @@ export function GlossaryTermForm({
   }
 
   const fieldId = (name: TermField) => `${id}-${name}`;
+
+  function keepMine() {
+    if (!conflict || !editing) return;
+    setEditing({ ...editing, version: conflict.current.version });
+    setConflict(null);
+    requestAnimationFrame(() => firstField.current?.focus());
+  }
+
+  function useTheirs() {
+    if (!conflict) return;
+    setEditing(conflict.current);
+    setErrors({});
+    setFieldsKey((key) => key + 1);
+    setConflict(null);
+    requestAnimationFrame(() => firstField.current?.focus());
+  }
 
   return (
     <form
@@ -85,7 +116,12 @@ export function GlossaryTermForm({
       <h3 id={`${id}-heading`} className="text-lg font-bold">
         {text.heading}
       </h3>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+      {conflict ? (
+        <div className="mt-4">
+          <ConflictNotice message={conflict.message} onKeepMine={keepMine} onUseTheirs={useTheirs} />
+        </div>
+      ) : null}
+      <div key={fieldsKey} className="mt-4 grid gap-4 sm:grid-cols-2">
         <Field id={fieldId('term')} label="Term" markRequired error={errors.term}>
           {(control) => (
             <Input ref={firstField} {...control} name="term" required maxLength={GLOSSARY_LIMITS.term} defaultValue={editing?.term} />
@@ -130,7 +166,7 @@ export function GlossaryTermForm({
         <span aria-hidden="true">*</span> Required
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={pending || conflict !== null}>
           {pending ? 'Saving...' : text.submit}
         </Button>
         <Button variant="outline" onClick={onCancel} disabled={pending}>

@@ -1,25 +1,23 @@
 import { inbox as copy } from '@content/leads';
 import type { ContactMessage, DemoRequest } from '@domain/leads/types';
-import { ChevronLeft, ChevronRight, Download, Mail, Phone } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Mail, Phone, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { Button, buttonClass } from '~/components/ui/button';
 import { apiRequest, failureNotice } from '~/lib/api';
+import { AdminPageHeader } from '~/features/admin/admin-nav';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
+import { toastDeletedWithUndo } from '~/lib/undo-delete';
 import { type InboxParams, type InboxStatus, type InboxTab, csvHref, inboxApiPath, inboxHref } from './inbox-params';
 import type { InboxData } from './inbox.server';
 
-/** The admin's leads inbox: two tabs, a status filter, full leads, a handled toggle, CSV export. */
+/** The admin's leads inbox: two tabs, a status filter, full leads, a handled toggle, Delete (with Undo), CSV export. */
 export function Inbox({ data }: { data: InboxData }) {
   const params: InboxParams = { tab: data.tab, status: data.status, page: data.page };
   return (
     <div className="container-page py-10 sm:py-12">
-      <Link to="/knowledge-base" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-        {copy.backToKnowledgeBase}
-      </Link>
-      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{copy.heading}</h1>
-      <p className="mt-2 max-w-3xl text-slate-600">{copy.lead}</p>
+      <AdminPageHeader current="/admin/leads" back={copy.backToKnowledgeBase} heading={copy.heading} lead={copy.lead} />
 
       <div className="mt-8 flex flex-col gap-4 border-b border-slate-200 sm:flex-row sm:items-end sm:justify-between">
         <nav aria-label="Kind of lead" className="-mb-px flex gap-1">
@@ -153,6 +151,7 @@ function LeadCard({
             {copy.status[status]}
           </span>
           <StatusToggle tab={tab} id={id} status={status} name={name} />
+          <DeleteLead tab={tab} id={id} name={name} />
         </div>
       </header>
       <div className="mt-4 border-t border-slate-100 pt-4">{children}</div>
@@ -238,6 +237,45 @@ function StatusToggle({ tab, id, status, name }: { tab: InboxTab; id: number; st
     <Button variant={status === 'pending' ? 'primary' : 'outline'} size="sm" onClick={toggle} disabled={busy}>
       {status === 'pending' ? copy.markHandled : copy.markPending}
       <span className="sr-only">: {name}</span>
+    </Button>
+  );
+}
+
+/** Moves the lead to the trash at once; the toast's Undo brings it back (docs/admin.md). */
+function DeleteLead({ tab, id, name }: { tab: InboxTab; id: number; name: string }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await apiRequest('DELETE', `${inboxApiPath(tab)}/${id}`);
+      toastDeletedWithUndo({
+        title: copy.deleted,
+        description: name,
+        kind: tab === 'messages' ? 'contact' : 'demo',
+        id,
+        onRestored: () => revalidator.revalidate(),
+      });
+      await revalidator.revalidate();
+    } catch (error) {
+      toast({ title: copy.deleteFailed, description: failureNotice(error, 'Network error'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={remove}
+      disabled={busy}
+      className="text-red-700 hover:bg-red-50"
+      aria-label={`${copy.delete}: ${name}`}
+    >
+      <Trash2 aria-hidden="true" className="h-4 w-4" />
+      {copy.delete}
     </Button>
   );
 }
