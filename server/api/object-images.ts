@@ -9,6 +9,7 @@ import type { CarouselImageExt } from '../services/documents/file-types.ts';
  * Mounted outside /api (whose answers are no-store) because an image path never changes
  * content: it is cached for a year as immutable. Only images that passed the carousel check
  * live under images/, and they go out with the type found in their bytes and nosniff.
+ * An image only documents in the trash show is a 404 until one is restored.
  */
 export function createObjectImagesRouter(services: Services): Router {
   const router = express.Router();
@@ -23,7 +24,8 @@ export function createObjectImagesRouter(services: Services): Router {
     }
     let image;
     try {
-      image = await documents.images.serve(match[1], match[2] as CarouselImageExt, width);
+      const visible = await documents.imageVisible(`${match[1]}.${match[2]}`);
+      image = visible ? await documents.images.serve(match[1], match[2] as CarouselImageExt, width) : null;
     } catch (error) {
       logger.error({ err: error, path: req.originalUrl }, 'could not serve an image');
       res.status(500).set('Cache-Control', 'no-store').type('text/plain').send('Internal Server Error');

@@ -52,6 +52,15 @@ export class DocumentsService {
     return this.storage.uploadOrigin;
   }
 
+  /**
+   * Whether visitors may see the carousel image at `/objects/images/<file>`: not when only
+   * trashed documents show it (docs/trash-and-audit.md). An image no document shows yet (one
+   * the edit dialog just uploaded) stays visible for the dialog's preview.
+   */
+  async imageVisible(file: string): Promise<boolean> {
+    return !(await queries.imageOnlyInTrash(this.db, `/objects/images/${file}`));
+  }
+
   async listAdmin(): Promise<AdminDocument[]> {
     return (await queries.listDocuments(this.db)).map(toAdminDocument);
   }

@@ -89,6 +89,12 @@ export async function documentsUsingImage(db: Db, imagePath: string, exceptId: n
   return rows.map((row) => row.id);
 }
 
+/** Whether the carousel image at `imagePath` is shown only by documents in the trash (none live uses it). */
+export async function imageOnlyInTrash(db: Db, imagePath: string): Promise<boolean> {
+  const rows = await db.selectFrom('documents').select('deleted_at').where('carousel_images', 'like', `%"${imagePath}"%`).execute();
+  return rows.length > 0 && rows.every((row) => row.deleted_at !== null);
+}
+
 /** Takes the one-time seed `name` if it is still owed; true for exactly one caller. */
 export async function claimSeed(db: Db, name: string): Promise<boolean> {
   const result = await db.deleteFrom('pending_seeds').where('name', '=', name).executeTakeFirst();
