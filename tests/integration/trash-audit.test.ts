@@ -126,8 +126,9 @@ describe.each(testDialects)('trash, audit log and versions on %s', (dialect) => 
       expect(await visitorPage('/knowledge-base')).not.toContain('Trashable trailer sheet');
       expect(await visitorPage('/sitemap.xml')).not.toContain('Trashable');
       expect(await visitorPage('/sitemap')).not.toContain('Trashable trailer sheet');
-      // Its file and images stay in storage while it is in the trash.
-      for (const objectPath of images) expect((await fetch(`${t.url}${objectPath}`)).status).toBe(200);
+      // Its file and images stay in storage while it is in the trash, but visitors get none of its images.
+      for (const objectPath of images) expect((await fetch(`${t.url}${objectPath}`)).status).toBe(404);
+      expect((await fetch(`${t.url}${images[0]}?w=280`)).status).toBe(404);
 
       const listed = (await trash('?kind=document')).items.find((item) => item.id === created.id);
       expect(listed).toMatchObject({ kind: 'document', id: created.id, title: 'Trashable trailer sheet', deletedBy: documentsAdmin.username });
@@ -138,6 +139,7 @@ describe.each(testDialects)('trash, audit log and versions on %s', (dialect) => 
       expect(await restored.json()).toEqual({ kind: 'document', id: created.id, title: 'Trashable trailer sheet' });
       const back = await adminDocument(created.id);
       expect(back?.carouselImages).toEqual(images);
+      for (const objectPath of images) expect((await fetch(`${t.url}${objectPath}`)).status).toBe(200);
       expect(back?.version).toBe(3); // upload 1, carousel save 2, restore 3
       expect(restored.headers.get('etag')).toBe('"3"');
       const downloaded = await download(created.id);
