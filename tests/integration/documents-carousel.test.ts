@@ -189,9 +189,13 @@ describe.each(combinations)('carousel images on %s with %s storage', (dialect, b
     const imageId = /images\/([0-9a-f-]{36})/.exec(removed)?.[1] ?? '';
     expect((await t.objectKeys()).filter((key) => key.includes(imageId))).toEqual([]);
 
-    // To the trash first: the images stay until the document is deleted forever.
+    // To the trash first: the images stay in storage until the document is deleted forever, out of visitors' sight.
     expect((await admin('DELETE', `/api/documents/${documentId}`)).status).toBe(204);
-    for (const path of paths.slice(1)) expect((await fetch(`${t.url}${path}`)).status).toBe(200);
+    for (const path of paths.slice(1)) {
+      expect((await fetch(`${t.url}${path}`)).status).toBe(404);
+      const id = /images\/([0-9a-f-]{36})/.exec(path)?.[1] ?? '-';
+      expect((await t.objectKeys()).some((key) => key.includes(id))).toBe(true);
+    }
     expect((await admin('DELETE', `/api/admin/trash/document/${documentId}`)).status).toBe(204);
     for (const path of paths.slice(1)) {
       expect((await fetch(`${t.url}${path}`)).status).toBe(404);
