@@ -6,6 +6,7 @@ import { allActivity } from '../services/audit/audit-log.ts';
 import type { Services } from '../services/index.ts';
 import { type CsvColumn, toCsv } from '../services/leads/csv.ts';
 import { invalidInput } from './errors.ts';
+import { pageQueryShape } from './params.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /**
@@ -23,20 +24,7 @@ const filterText = (label: string) =>
 
 const filterSchema = z.object({ admin: filterText('admin'), kind: filterText('kind') });
 
-const listQuerySchema = filterSchema.extend({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(100_000, 'page is too large')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be 1 or more')
-    .max(ACTIVITY_MAX_PAGE_SIZE, `pageSize must be at most ${ACTIVITY_MAX_PAGE_SIZE}`)
-    .default(ACTIVITY_DEFAULT_PAGE_SIZE),
-});
+const listQuerySchema = filterSchema.extend(pageQueryShape(ACTIVITY_MAX_PAGE_SIZE, ACTIVITY_DEFAULT_PAGE_SIZE));
 
 const json = (fields: ActivityItem['before']) => (fields ? JSON.stringify(fields) : null);
 

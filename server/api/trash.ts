@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { RestoreConflictError } from '../services/glossary/queries.ts';
 import type { Services } from '../services/index.ts';
 import { HttpError, invalidInput } from './errors.ts';
-import { parseIdParam } from './params.ts';
+import { pageQueryShape, parseIdParam } from './params.ts';
 import { actorOf, requireAdmin } from './require-admin.ts';
 
 /**
@@ -23,18 +23,7 @@ const listQuerySchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.enum(TRASH_KINDS, { error: `kind must be one of ${TRASH_KINDS.join(', ')}.` }).optional(),
   ),
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(100_000, 'page is too large')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be 1 or more')
-    .max(TRASH_MAX_PAGE_SIZE, `pageSize must be at most ${TRASH_MAX_PAGE_SIZE}`)
-    .default(TRASH_DEFAULT_PAGE_SIZE),
+  ...pageQueryShape(TRASH_MAX_PAGE_SIZE, TRASH_DEFAULT_PAGE_SIZE),
 });
 
 export function createTrashRouter(services: Services): Router {
