@@ -234,6 +234,33 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     const after = ((await (await call('GET', '/api/admin/webhooks')).json()) as { items: WebhookEndpoint[] }).items;
     expect(after[0]?.failing).toBe(1);
     expect((await deliveriesOf(endpoint.id))[0]?.dismissedAt).toBeTruthy();
+
+    // Send test event still reaches a disabled endpoint: how an admin checks the receiver is back.
+    expect((await call('POST', `/api/admin/webhooks/${endpoint.id}/test`)).status).toBe(202);
+    expect(await sender().runOnce(Date.now())).toBe(1);
+    expect(receiver.received.map((request) => request.payload.type)).toEqual(['lead.contact_message.created', 'webhook.test']);
+    const enabled = await call('PUT', `/api/admin/webhooks/${endpoint.id}`, { url: receiver.url, events: ['lead.contact_message.created'], enabled: true });
+    expect(await enabled.json()).toMatchObject({ enabled: true, disabledReason: null, failing: 1 });
+
+    // A Replay that gets through takes the failed delivery off the failing count.
+    const failed = (await deliveriesOf(endpoint.id)).find((delivery) => delivery.status === 'failed' && delivery.dismissedAt === null);
+    expect((await call('POST', `/api/admin/webhooks/deliveries/${failed?.id}/replay`)).status).toBe(202);
+    expect(await sender().runOnce(Date.now())).toBe(1);
+    expect(receiver.received.at(-1)?.id).toBe(failed?.messageId);
+    const healed = ((await (await call('GET', '/api/admin/webhooks')).json()) as { items: WebhookEndpoint[] }).items;
+    expect(healed[0]?.failing).toBe(0);
+  });
+
+  it('fails what waits for an endpoint an admin disabled, saying so in the log', async () => {
+    const { endpoint } = await createEndpoint(['lead.demo_request.created']);
+    await sender().stop();
+    await postLead('demo', demo(12));
+    const off = await call('PUT', `/api/admin/webhooks/${endpoint.id}`, { url: receiver.url, events: ['lead.demo_request.created'], enabled: false });
+    expect(off.status).toBe(200);
+    await sender().runOnce(Date.now());
+    expect(receiver.received).toHaveLength(0);
+    const [delivery] = await deliveriesOf(endpoint.id);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, lastAttempt: { httpStatus: null, error: 'The endpoint is disabled; nothing was sent.' } });
   });
 
   it('signs with both secrets during a rotation, with only the new one after 24 hours; Replay sends the same webhook-id', async () => {
