@@ -3,7 +3,7 @@ import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryPage, WebhookEndpo
 import { WEBHOOK_GONE_REASON, WEBHOOK_PRIVATE_ADDRESS } from '../../domain/webhooks.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { expectInvalidInput } from '../helpers/invalid-input.ts';
-import { type TestServer, startTestServer } from '../helpers/server.ts';
+import { type TestServer, startSecondServer, startTestServer } from '../helpers/server.ts';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver.ts';
 
 /**
@@ -131,6 +131,25 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     expect(log).toHaveLength(7);
     expect(log.every((delivery) => delivery.status === 'delivered' && delivery.attempts === 1 && delivery.lastAttempt?.httpStatus === 200)).toBe(true);
     expect(log[0]?.eventType).toBe('lead.status_changed');
+  });
+
+  it('never sends one attempt twice when two processes send at the same moment', async () => {
+    await createEndpoint(['lead.contact_message.created']);
+    const second = await startSecondServer(server, { WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${receiver.port}` });
+    try {
+      await sender().stop();
+      await second.services.webhooks.sender.stop();
+      for (let n = 20; n < 30; n++) await postLead('contact', contact(n));
+      const now = Date.now();
+      const counts = await Promise.all([sender().runOnce(now), second.services.webhooks.sender.runOnce(now), sender().runOnce(now)]);
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(10);
+      expect(receiver.received).toHaveLength(10);
+      expect(new Set(receiver.received.map((request) => request.id)).size).toBe(10);
+      const attempts = await server.services.database.db.selectFrom('webhook_attempts').select('id').execute();
+      expect(attempts).toHaveLength(10);
+    } finally {
+      await second.close();
+    }
   });
 
   it('queues nothing for an endpoint not subscribed to the event, nor for a disabled one', async () => {
