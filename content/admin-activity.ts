@@ -23,6 +23,7 @@ export const activityCopy = {
     demo: 'Demo requests',
     admin: 'Admins',
     trash: 'Trash',
+    notification: 'Failing deliveries',
   } as Record<string, string>,
   /** Each action in words; an action not listed here shows as written. */
   actions: {
@@ -41,6 +42,7 @@ export const activityCopy = {
     'lead.delete': 'Deleted a lead',
     'lead.restore': 'Restored a lead',
     'lead.purge': 'Deleted a lead forever',
+    'notification.dismiss': 'Dismissed a failing delivery',
     'admin.login': 'Logged in',
     'admin.login_failed': 'Failed login',
     'admin.logout': 'Logged out',
