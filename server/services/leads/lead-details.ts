@@ -22,33 +22,6 @@ import type { LeadNotificationRow } from '../../db/tables/leads.ts';
 
 type DbOrTransaction = Kysely<Database> | Transaction<Database>;
 
-/**
- * The columns of the webhook tables this module reads (issue 26's contract; the delivery
- * outbox owns and writes them). Named here so the inbox needs no more of them than it reads.
- */
-type WebhookReadTables = {
-  webhook_endpoints: { id: number; url: string };
-  webhook_deliveries: {
-    id: number;
-    endpoint_id: number;
-    message_id: string;
-    event_type: string;
-    lead_kind: string | null;
-    lead_id: number | null;
-    status: string;
-    attempts: number;
-    next_attempt_at: number | null;
-    created_at: number;
-    delivered_at: number | null;
-    dismissed_at: number | null;
-    dismissed_by: string | null;
-  };
-  webhook_attempts: { id: number; delivery_id: number; at: number; http_status: number | null; error: string | null };
-};
-
-const webhookDb = (db: DbOrTransaction) => (db as Kysely<Database>).withTables<WebhookReadTables>();
-type WebhookDb = ReturnType<typeof webhookDb>;
-
 const iso = (ms: number | string | null | undefined) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
 
 export async function recordStatusChange(
@@ -116,14 +89,8 @@ function attemptError(attempt: { http_status: number | null; error: string | nul
   return attempt.http_status === null ? null : `The receiver answered HTTP ${attempt.http_status}.`;
 }
 
-/** Whether the webhook tables exist yet (they come with the delivery outbox's migration). */
-async function hasWebhookTables(db: DbOrTransaction): Promise<boolean> {
-  const tables = await (db as Kysely<Database>).introspection.getTables();
-  return tables.some((table) => table.name === 'webhook_deliveries');
-}
-
 /** The last attempt of each of these deliveries. */
-async function lastAttempts(db: WebhookDb, deliveryIds: number[]) {
+async function lastAttempts(db: DbOrTransaction, deliveryIds: number[]) {
   const last = new Map<number, { http_status: number | null; error: string | null }>();
   for (const chunk of chunks(deliveryIds)) {
     const rows = await db
@@ -161,10 +128,8 @@ export async function leadNotifications(db: DbOrTransaction, kind: LeadKind, ids
       };
     }
   }
-  if (!(await hasWebhookTables(db))) return result;
-  const wdb = webhookDb(db);
   for (const chunk of chunks(ids)) {
-    const deliveries = await wdb
+    const deliveries = await db
       .selectFrom('webhook_deliveries as d')
       .leftJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
       .select(['d.id', 'd.endpoint_id', 'd.event_type', 'd.lead_id', 'd.status', 'd.attempts', 'd.next_attempt_at', 'd.dismissed_at', 'e.url'])
@@ -174,7 +139,7 @@ export async function leadNotifications(db: DbOrTransaction, kind: LeadKind, ids
       .orderBy('d.id', 'asc')
       .execute();
     const attempts = await lastAttempts(
-      wdb,
+      db,
       deliveries.map((delivery) => Number(delivery.id)),
     );
     for (const delivery of deliveries) {
@@ -230,7 +195,7 @@ function failingEmails(db: DbOrTransaction) {
  * Webhook deliveries retrying after a failed attempt or failed for good, not dismissed, and
  * whose message no Replay has since delivered to the same endpoint.
  */
-function failingDeliveries(db: WebhookDb) {
+function failingDeliveries(db: DbOrTransaction) {
   return db
     .selectFrom('webhook_deliveries as d')
     .selectAll('d')
@@ -260,11 +225,9 @@ export async function listFailing(db: Db): Promise<FailingNotification[]> {
     lastError: row.last_error,
     since: iso(row.created_at) ?? '',
   }));
-  if (!(await hasWebhookTables(db))) return items;
-  const wdb = webhookDb(db);
-  const deliveries = await failingDeliveries(wdb).orderBy('d.created_at', 'asc').orderBy('d.id', 'asc').execute();
+  const deliveries = await failingDeliveries(db).orderBy('d.created_at', 'asc').orderBy('d.id', 'asc').execute();
   const attempts = await lastAttempts(
-    wdb,
+    db,
     deliveries.map((delivery) => Number(delivery.id)),
   );
   for (const delivery of deliveries) {
@@ -287,13 +250,11 @@ export async function countFailing(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   let total = Number(emails.total);
-  if (await hasWebhookTables(db)) {
-    const webhooks = await failingDeliveries(webhookDb(db))
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    total += Number(webhooks.total);
-  }
+  const webhooks = await failingDeliveries(db)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  total += Number(webhooks.total);
   return total;
 }
 
@@ -322,11 +283,9 @@ export async function dismissFailing(
     await trx.updateTable('lead_notifications').set({ dismissed_at: now, dismissed_by: adminName }).where('id', '=', id).execute();
     return { channel, id, leadKind: row.kind, leadId: Number(row.lead_id) };
   }
-  if (!(await hasWebhookTables(trx))) return null;
-  const wdb = webhookDb(trx);
-  const row = await failingDeliveries(wdb).where('d.id', '=', id).executeTakeFirst();
+  const row = await failingDeliveries(trx).where('d.id', '=', id).executeTakeFirst();
   if (!row) return null;
-  await wdb.updateTable('webhook_deliveries').set({ dismissed_at: now, dismissed_by: adminName }).where('id', '=', id).execute();
+  await trx.updateTable('webhook_deliveries').set({ dismissed_at: now, dismissed_by: adminName }).where('id', '=', id).execute();
   return {
     channel,
     id,

@@ -8,6 +8,7 @@ import { LeadNotifier, type NotifySettings } from './notifier.ts';
 import { enqueueNotification } from './outbox.ts';
 import { recordStatusChange, withInboxDetails } from './lead-details.ts';
 import { type AuditActor, recordAudit, resolveActor } from '../audit/audit-log.ts';
+import { enqueueLeadCreated, enqueueWebhooks, leadStatusChangedEvent } from '../webhooks/outbox.ts';
 import {
   type LeadOf,
   allLeads,
@@ -34,6 +35,8 @@ export interface LeadsOptions {
   siteUrl: string;
   /** Contact and demo posts a minute from one client address; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Woken after a lead's webhooks were queued in its transaction (docs/leads.md#webhooks). */
+  webhooks?: { wake(): void } | null;
 }
 
 const RATE_WINDOW_MS = 60_000;
@@ -102,9 +105,11 @@ export class LeadsService {
         created_at: now,
       });
       if (this.notifier) await enqueueNotification(trx, 'contact', leadId, now);
+      await enqueueLeadCreated(trx, 'contact', leadId, this.options.siteUrl, now);
       return leadId;
     });
     this.notifier?.wake();
+    this.options.webhooks?.wake();
     return id;
   }
 
@@ -112,9 +117,11 @@ export class LeadsService {
     const id = await this.db.transaction().execute(async (trx) => {
       const leadId = await insertDemoRequest(trx, { ...input, created_at: now });
       if (this.notifier) await enqueueNotification(trx, 'demo', leadId, now);
+      await enqueueLeadCreated(trx, 'demo', leadId, this.options.siteUrl, now);
       return leadId;
     });
     this.notifier?.wake();
+    this.options.webhooks?.wake();
     return id;
   }
 
@@ -182,9 +189,11 @@ export class LeadsService {
         after: { status: lead.status },
         at: now,
       });
+      if (before.status !== lead.status) await enqueueWebhooks(trx, leadStatusChangedEvent(kind, lead, before.status, who.username, this.options.siteUrl));
       return lead;
     });
     if (!lead) return null;
+    this.options.webhooks?.wake();
     const [detailed] = await withInboxDetails(this.db, kind, [lead]);
     return detailed ?? null;
   }
