@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { type Kysely, sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
@@ -267,3 +268,96 @@ async function indexNames(db: Kysely<any>, dialect: string): Promise<string[]> {
       : (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(db)).rows;
   return rows.map((row) => row.name);
 }
+
+describe.each(testDialects)('webhook delivery states in the inbox on %s', (dialect) => {
+  let server: TestServer;
+  let cookie = '';
+  const receivers: http.Server[] = [];
+  let okPort = 0;
+  let failingPort = 0;
+
+  /** A loopback webhook receiver answering every delivery with `status`. */
+  async function receiver(status: number): Promise<number> {
+    const listener = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'receiver broken'));
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    receivers.push(listener);
+    return (listener.address() as net.AddressInfo).port;
+  }
+
+  beforeAll(async () => {
+    okPort = await receiver(200);
+    failingPort = await receiver(500);
+    server = await startTestServer(dialect, {
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      LEADS_RATE_LIMIT: '0',
+      WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${okPort}, 127.0.0.1:${failingPort}`,
+    });
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    expect(login.status).toBe(200);
+    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  });
+  afterAll(async () => {
+    await server?.close();
+    for (const listener of receivers) await new Promise<void>((resolve) => listener.close(() => resolve()));
+  });
+
+  const asAdmin = (path: string, init: RequestInit = {}) =>
+    fetch(`${server.url}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}), cookie } });
+
+  it('shows a delivered and a failing webhook on the lead, puts the failing one on the badge, and Dismiss takes it off', async () => {
+    for (const port of [okPort, failingPort]) {
+      const created = await asAdmin('/api/admin/webhooks', {
+        method: 'POST',
+        body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook`, events: ['lead.contact_message.created'] }),
+      });
+      expect(created.status).toBe(201);
+    }
+    const posted = await fetch(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Web', lastName: 'Hooked', company: 'Cryo Co', email: 'web@example.com', message: 'Hello.' }),
+    });
+    expect(posted.status).toBe(201);
+
+    type Webhook = { id: number; url: string; eventType: string; state: string; lastError: string | null; nextAttemptAt: string | null; dismissed: boolean };
+    const webhooksOfLead = async () => {
+      const page = (await (await asAdmin('/api/admin/messages')).json()) as { items: Array<{ id: number; notifications: { webhooks: Webhook[] } }> };
+      return { id: page.items[0]?.id ?? 0, webhooks: page.items[0]?.notifications.webhooks ?? [] };
+    };
+    const settled = await vi.waitFor(
+      async () => {
+        const lead = await webhooksOfLead();
+        const states = lead.webhooks.map((webhook) => webhook.state).sort();
+        if (states.join() !== 'delivered,failing') throw new Error(`not yet: ${states.join()}`);
+        return lead;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const delivered = settled.webhooks.find((webhook) => webhook.state === 'delivered');
+    const failingOne = settled.webhooks.find((webhook) => webhook.state === 'failing');
+    expect(delivered).toMatchObject({ url: `http://127.0.0.1:${okPort}/hook`, eventType: 'lead.contact_message.created', lastError: null, nextAttemptAt: null });
+    expect(failingOne).toMatchObject({ url: `http://127.0.0.1:${failingPort}/hook`, dismissed: false });
+    expect(failingOne?.lastError).toMatch(/500/);
+    expect(failingOne?.nextAttemptAt).not.toBeNull();
+
+    const failing = (await (await asAdmin('/api/admin/notifications/failing')).json()) as Failing;
+    expect(failing.items).toContainEqual(
+      expect.objectContaining({ channel: 'webhook', id: failingOne?.id, leadKind: 'contact', leadId: settled.id, lastError: expect.stringMatching(/500/) }),
+    );
+    expect(failing.count).toBe(failing.items.length);
+
+    expect((await asAdmin(`/api/admin/notifications/webhook/${delivered?.id}/dismiss`, { method: 'POST' })).status).toBe(404);
+    expect((await asAdmin(`/api/admin/notifications/webhook/${failingOne?.id}/dismiss`, { method: 'POST' })).status).toBe(204);
+    const after = (await (await asAdmin('/api/admin/notifications/failing')).json()) as Failing;
+    expect(after.items.find((item) => item.channel === 'webhook')).toBeUndefined();
+    expect((await webhooksOfLead()).webhooks.find((webhook) => webhook.id === failingOne?.id)).toMatchObject({ dismissed: true });
+  });
+});
