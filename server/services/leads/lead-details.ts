@@ -76,10 +76,17 @@ function emailState(row: Pick<LeadNotificationRow, 'status' | 'last_error'> | un
   return row.last_error ? 'failing' : 'pending';
 }
 
-function webhookState(status: string, attempts: number): WebhookNotificationState {
+const answered2xx = (httpStatus: number | null) => httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
+
+/**
+ * A delivery still to be sent is failing when its last attempt on record failed. Its first
+ * attempt in flight (claimed, attempts already 1) has no record yet, and a successful one is
+ * recorded a moment before the delivery is marked delivered: both are still pending.
+ */
+function webhookState(status: string, lastAttempt: { http_status: number | null } | undefined): WebhookNotificationState {
   if (status === 'delivered') return 'delivered';
   if (status === 'failed') return 'failed';
-  return attempts > 0 ? 'failing' : 'pending';
+  return lastAttempt && !answered2xx(lastAttempt.http_status) ? 'failing' : 'pending';
 }
 
 /** An attempt's failure in words: its error, or the receiver's HTTP status. */
@@ -143,7 +150,7 @@ export async function leadNotifications(db: DbOrTransaction, kind: LeadKind, ids
       deliveries.map((delivery) => Number(delivery.id)),
     );
     for (const delivery of deliveries) {
-      const state = webhookState(delivery.status, Number(delivery.attempts));
+      const state = webhookState(delivery.status, attempts.get(Number(delivery.id)));
       result.get(Number(delivery.lead_id))?.webhooks.push({
         id: Number(delivery.id),
         endpointId: Number(delivery.endpoint_id),
@@ -200,7 +207,22 @@ function failingDeliveries(db: DbOrTransaction) {
     .selectFrom('webhook_deliveries as d')
     .selectAll('d')
     .where('d.dismissed_at', 'is', null)
-    .where((eb) => eb.or([eb('d.status', '=', 'failed'), eb.and([eb('d.status', 'in', ['pending', 'sending']), eb('d.attempts', '>', 0)])]))
+    .where((eb) =>
+      eb.or([
+        eb('d.status', '=', 'failed'),
+        eb.and([
+          eb('d.status', 'in', ['pending', 'sending']),
+          // A failed attempt on record (see webhookState): not the first one still in flight.
+          eb.exists(
+            eb
+              .selectFrom('webhook_attempts as a')
+              .select(sql`1`.as('one'))
+              .whereRef('a.delivery_id', '=', 'd.id')
+              .where((inner) => inner.or([inner('a.http_status', 'is', null), inner('a.http_status', '<', 200), inner('a.http_status', '>=', 300)])),
+          ),
+        ]),
+      ]),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
