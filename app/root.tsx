@@ -21,18 +21,20 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Only browser-safe data leaves the server here: the canonical origin, who the admin is,
- * the client sign-in URLs and the equipment store's address.
+ * the client sign-in URLs and the equipment store's address; for an admin, how many lead
+ * deliveries are failing (the badge every admin page shows, docs/leads.md).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const principal = await context.currentAdmin();
   const admin = principal ? { username: principal.username } : null;
+  const failingDeliveries = principal ? await context.services.notifications.failingCount() : 0;
   const { siteUrl, clientLoginUrls, equipmentStoreUrl } = context.publicConfig;
-  return { siteUrl, admin, clientLoginUrls, equipmentStoreUrl };
+  return { siteUrl, admin, failingDeliveries, clientLoginUrls, equipmentStoreUrl };
 }
 
 /**
  * The root's data (who is logged in, public settings) changes only with a login or a logout
- * (revalidateAdminChange in admin-change.ts), so a page's own revalidation, a tab change or a
+ * (revalidateAdminChange in admin-change.ts; a Dismiss of a failing delivery asks the same way), so a page's own revalidation, a tab change or a
  * glossary search on the same page does not ask for it again, nor fail with a network blip
  * that the page's own data reports (issue 16). Other pages and form posts work as usual.
  */

@@ -23,6 +23,7 @@ export const activityCopy = {
     demo: 'Demo requests',
     admin: 'Admins',
     trash: 'Trash',
+    notification: 'Failing deliveries',
     webhook: 'Webhooks',
   } as Record<string, string>,
   /** Each action in words; an action not listed here shows as written. */
@@ -42,6 +43,7 @@ export const activityCopy = {
     'lead.delete': 'Deleted a lead',
     'lead.restore': 'Restored a lead',
     'lead.purge': 'Deleted a lead forever',
+    'notification.dismiss': 'Dismissed a failing delivery',
     'admin.login': 'Logged in',
     'admin.login_failed': 'Failed login',
     'admin.logout': 'Logged out',

@@ -4,7 +4,7 @@
  */
 
 /** What a row is about. */
-export const AUDIT_ENTITY_KINDS = ['document', 'carousel', 'glossary', 'contact', 'demo', 'admin', 'trash', 'webhook'] as const;
+export const AUDIT_ENTITY_KINDS = ['document', 'carousel', 'glossary', 'contact', 'demo', 'admin', 'trash', 'webhook', 'notification'] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 
 export const AUDIT_ACTIONS = [
@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'lead.delete',
   'lead.restore',
   'lead.purge',
+  'notification.dismiss',
   'admin.login',
   'admin.login_failed',
   'admin.logout',

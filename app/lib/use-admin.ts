@@ -9,3 +9,8 @@ export interface AdminIdentity {
 export function useAdmin(): AdminIdentity | null {
   return useRouteLoaderData<typeof rootLoader>('root')?.admin ?? null;
 }
+
+/** How many lead deliveries (e-mail, webhook) are failing, for the admin's badge; 0 for visitors. */
+export function useFailingDeliveries(): number {
+  return useRouteLoaderData<typeof rootLoader>('root')?.failingDeliveries ?? 0;
+}

@@ -8,6 +8,7 @@ import { createDocumentsRouter } from './documents.ts';
 import { apiErrorHandler, notFound } from './errors.ts';
 import { createGlossaryRouter } from './glossary.ts';
 import { createLeadsRouter } from './leads.ts';
+import { createNotificationsRouter } from './notifications.ts';
 import { requireSameOrigin } from './same-origin.ts';
 import { createTrashRouter } from './trash.ts';
 import { createUploadsRouter } from './uploads.ts';
@@ -31,6 +32,7 @@ export function createApiRouter(services: Services): Router {
   // Area routers, one per file (server/api/<area>.ts), are mounted below.
   router.use(createAdminRouter(services));
   router.use(createLeadsRouter(services));
+  router.use(createNotificationsRouter(services));
   router.use(createTrashRouter(services));
   router.use(createActivityRouter(services));
   router.use(createWebhooksRouter(services));

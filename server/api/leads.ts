@@ -1,10 +1,13 @@
 import {
   type ContactMessage,
   type DemoRequest,
+  type InboxLead,
   type LeadKind,
   DEFAULT_PAGE_SIZE,
   LEAD_STATUSES,
+  LEAD_STATUS_ALIASES,
   MAX_PAGE_SIZE,
+  canonicalLeadStatus,
 } from '@domain/leads/types.ts';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { z } from 'zod';
@@ -52,6 +55,17 @@ function leadPostHandler(services: Services, kind: LeadKind): RequestHandler {
   };
 }
 
+const STATUS_MESSAGE = `status must be one of ${LEAD_STATUSES.map((status) => `'${status}'`).join(', ')}`;
+
+/**
+ * A lead status, or an old name for one (`pending` is `new`, `handled` is `closed`; docs/leads.md),
+ * so clients written for the first inbox keep working.
+ */
+const leadStatus = () =>
+  z
+    .enum([...LEAD_STATUSES, ...(Object.keys(LEAD_STATUS_ALIASES) as Array<keyof typeof LEAD_STATUS_ALIASES>)], { error: STATUS_MESSAGE })
+    .transform((value) => canonicalLeadStatus(value) ?? 'new');
+
 const listQuerySchema = z.object({
   page: z.coerce
     .number({ error: 'page must be a number' })
@@ -65,12 +79,10 @@ const listQuerySchema = z.object({
     .min(1, 'pageSize must be 1 or more')
     .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}`)
     .default(DEFAULT_PAGE_SIZE),
-  status: z.enum(LEAD_STATUSES, { error: "status must be 'pending' or 'handled'" }).optional(),
+  status: leadStatus().optional(),
 });
 
-const patchSchema = z.object({
-  status: z.enum(LEAD_STATUSES, { error: "status must be 'pending' or 'handled'" }),
-});
+const patchSchema = z.object({ status: leadStatus() });
 
 function parseListQuery(req: Request) {
   const parsed = listQuerySchema.safeParse(req.query);
@@ -83,10 +95,17 @@ function leadId(value: unknown): number {
   return parseIdParam(value, 'No such lead.');
 }
 
-const messageColumns: CsvColumn<ContactMessage>[] = [
+/** The last change of the status: when, and by whom (empty while it is still as received). */
+const statusChangeColumns: CsvColumn<InboxLead<ContactMessage | DemoRequest>>[] = [
+  { header: 'status changed', value: (lead) => lead.statusHistory[0]?.at ?? null },
+  { header: 'changed by', value: (lead) => lead.statusHistory[0]?.by ?? null },
+];
+
+const messageColumns: CsvColumn<InboxLead<ContactMessage>>[] = [
   { header: 'id', value: (lead) => lead.id },
   { header: 'received', value: (lead) => lead.createdAt },
   { header: 'status', value: (lead) => lead.status },
+  ...statusChangeColumns,
   { header: 'first name', value: (lead) => lead.firstName },
   { header: 'last name', value: (lead) => lead.lastName },
   { header: 'company', value: (lead) => lead.company },
@@ -94,10 +113,11 @@ const messageColumns: CsvColumn<ContactMessage>[] = [
   { header: 'message', value: (lead) => lead.message },
 ];
 
-const demoColumns: CsvColumn<DemoRequest>[] = [
+const demoColumns: CsvColumn<InboxLead<DemoRequest>>[] = [
   { header: 'id', value: (lead) => lead.id },
   { header: 'received', value: (lead) => lead.createdAt },
   { header: 'status', value: (lead) => lead.status },
+  ...statusChangeColumns,
   { header: 'name', value: (lead) => lead.name },
   { header: 'title', value: (lead) => lead.title },
   { header: 'company', value: (lead) => lead.company },

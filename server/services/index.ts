@@ -10,6 +10,7 @@ import { BackupSchedule } from './backup/schedule.ts';
 import { DocumentsService } from './documents/documents-service.ts';
 import { type GlossaryService, createGlossaryService } from './glossary/glossary-service.ts';
 import { LeadsService } from './leads/leads-service.ts';
+import { NotificationsService } from './leads/notifications-service.ts';
 import { ContentVersion } from './pages/content-version.ts';
 import { PRUNE_INTERVAL_MS, pruneExpired } from './rate-limiter.ts';
 import { TrashService } from './trash/trash-service.ts';
@@ -40,6 +41,8 @@ export interface Services {
   trash: TrashService;
   /** Reads the audit log for the Activity page (writes go through recordAudit in each write's transaction). */
   audit: AuditService;
+  /** Failing e-mails and webhook deliveries of leads, for the badge every admin sees (docs/leads.md). */
+  notifications: NotificationsService;
   /** Raised by every write to what public pages show; the page cache keeps pages per version. */
   contentVersion: ContentVersion;
   /** Large documents uploaded in parts, straight to storage (server/api/uploads.ts). */
@@ -128,6 +131,7 @@ export async function createServices(
       webhooks,
       trash,
       audit: new AuditService(database.db),
+      notifications: new NotificationsService(database.db),
       glossary,
       contentVersion,
       documents,

@@ -376,7 +376,7 @@ test.describe('the leads inbox', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   });
 
-  test('an admin reads a new message in full, marks it handled and can export CSV', async ({ page }) => {
+  test('an admin reads a new message in full, closes it and can export CSV', async ({ page }) => {
     const probe = await page.request.post('/api/admin/login', { data: { username: '', password: '' } });
     test.skip(probe.status() === 404, 'admin login has not landed yet');
     await loginAsAdmin(page);
@@ -387,19 +387,20 @@ test.describe('the leads inbox', () => {
     });
     expect(created.status()).toBe(201);
 
+    // An old bookmark (?status=pending) still works: it shows the new leads.
     await visit(page, '/admin/leads?status=pending');
     await expect(page.getByRole('heading', { level: 1, name: 'Leads inbox' })).toBeVisible();
     const card = page.getByRole('article', { name: new RegExp(marker) });
     await expect(card).toContainText('line two');
-    await expect(card).toContainText('Pending');
-    await card.getByRole('button', { name: /Mark handled/ }).click();
-    // Revalidated with the pending filter on: the handled message leaves the list.
+    await expect(card.getByRole('combobox', { name: /Status/ })).toHaveValue('new');
+    await card.getByRole('combobox', { name: /Status/ }).selectOption('closed');
+    // Revalidated with the New filter on: the closed message leaves the list.
     await expect(page.getByRole('article', { name: new RegExp(marker) })).toHaveCount(0);
 
-    await visit(page, '/admin/leads?status=handled');
-    const handled = page.getByRole('article', { name: new RegExp(marker) });
-    await expect(handled).toContainText('Handled');
-    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/messages.csv?status=handled');
+    await visit(page, '/admin/leads?status=closed');
+    const closed = page.getByRole('article', { name: new RegExp(marker) });
+    await expect(closed.getByRole('combobox', { name: /Status/ })).toHaveValue('closed');
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/messages.csv?status=closed');
     const csv = await page.request.get('/api/admin/messages.csv');
     expect(csv.headers()['content-disposition']).toContain('attachment');
     expect(await csv.text()).toContain(marker);

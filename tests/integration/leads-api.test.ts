@@ -62,7 +62,7 @@ describe.each(testDialects)('the lead API on %s', (dialect) => {
         company: contact.company,
         email: contact.email,
         message: contact.message,
-        status: 'pending',
+        status: 'new',
       });
       expect(Math.abs(Number(row.created_at) - Date.now())).toBeLessThan(60_000);
     });
@@ -152,7 +152,7 @@ describe.each(testDialects)('the lead API on %s', (dialect) => {
       const response = await post('/api/request-demo', demo);
       expect(response.status).toBe(201);
       const row = await db().selectFrom('demo_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ ...demo, status: 'pending' });
+      expect(row).toMatchObject({ ...demo, status: 'new' });
 
       const minimal = await post('/api/request-demo', { ...demo, title: '  ', notes: undefined });
       expect(minimal.status).toBe(201);

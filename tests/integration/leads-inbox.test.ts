@@ -27,6 +27,8 @@ const inboxEndpoints = [
   ['GET', '/api/admin/demo-requests.csv'],
   ['PATCH', '/api/admin/messages/1'],
   ['PATCH', '/api/admin/demo-requests/1'],
+  ['GET', '/api/admin/notifications/failing'],
+  ['POST', '/api/admin/notifications/email/1/dismiss'],
 ] as const;
 
 describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
@@ -128,7 +130,9 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
     const page = (await response.json()) as Page<Message>;
     expect(page).toMatchObject({ page: 1, pageSize: 20, total: 3 });
     expect(page.items.map((item) => item.firstName)).toEqual(['Cy', 'Ben', 'Ann']);
-    expect(page.items[0]).toMatchObject({ lastName: 'Tester', email: 'cy@example.com', status: 'pending' });
+    expect(page.items[0]).toMatchObject({ lastName: 'Tester', email: 'cy@example.com', status: 'new', statusHistory: [] });
+    // No SMTP configured: nobody is e-mailed, and the inbox says so.
+    expect(page.items[0]).toMatchObject({ notifications: { email: { state: 'none', lastError: null, nextAttemptAt: null, attempts: 0 }, webhooks: [] } });
     expect(page.items[0]?.message).toBe('Hello from Cy.\nSecond line.');
     expect(new Date(page.items[0]?.createdAt ?? '').getTime()).toBeGreaterThan(Date.now() - 60_000);
 
@@ -142,7 +146,7 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
     const page = (await (await asAdmin('/api/admin/demo-requests')).json()) as Page<{ name: string; title: null }>;
     expect(page.total).toBe(2);
     expect(page.items.map((item) => item.name)).toEqual(['Eve', 'Dee']);
-    expect(page.items[0]).toMatchObject({ phone: '+1 888 555 0148', title: null, notes: '-1+1', status: 'pending' });
+    expect(page.items[0]).toMatchObject({ phone: '+1 888 555 0148', title: null, notes: '-1+1', status: 'new' });
   });
 
   it.for(['page=0', 'page=abc', 'pageSize=0', 'pageSize=101', 'status=archived', 'page=1.5'])(
@@ -155,30 +159,73 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
     },
   );
 
-  it('marks a message handled and back to pending, and filters by status', async (context) => {
+  it('moves a message through New, Contacted, Qualified and Closed, with each change dated and signed, and filters by status', async (context) => {
     if (!cookie) context.skip();
     const list = (await (await asAdmin('/api/admin/messages')).json()) as Page<Message>;
     const ann = list.items.find((item) => item.firstName === 'Ann');
-    const handled = await patch(`/api/admin/messages/${ann?.id}`, { status: 'handled' });
-    expect(handled.status).toBe(200);
-    expect(await handled.json()).toMatchObject({ id: ann?.id, status: 'handled' });
+    const before = Date.now();
+    const contacted = await patch(`/api/admin/messages/${ann?.id}`, { status: 'contacted' });
+    expect(contacted.status).toBe(200);
+    const body = (await contacted.json()) as Message & { statusHistory: Array<{ status: string; previousStatus: string; at: string; by: string }> };
+    expect(body).toMatchObject({ id: ann?.id, status: 'contacted' });
+    expect(body.statusHistory).toEqual([{ status: 'contacted', previousStatus: 'new', at: expect.any(String), by: admin.username }]);
+    const at = new Date(body.statusHistory[0]?.at ?? '').getTime();
+    expect(at).toBeGreaterThanOrEqual(before - 1);
+    expect(at).toBeLessThanOrEqual(Date.now() + 1);
 
-    const onlyHandled = (await (await asAdmin('/api/admin/messages?status=handled')).json()) as Page<Message>;
-    expect(onlyHandled.total).toBe(1);
-    expect(onlyHandled.items[0]?.firstName).toBe('Ann');
-    const onlyPending = (await (await asAdmin('/api/admin/messages?status=pending')).json()) as Page<Message>;
-    expect(onlyPending.items.map((item) => item.firstName)).toEqual(['Cy', 'Ben']);
+    expect((await patch(`/api/admin/messages/${ann?.id}`, { status: 'qualified' })).status).toBe(200);
+    // Setting the status it already has records nothing.
+    expect((await patch(`/api/admin/messages/${ann?.id}`, { status: 'qualified' })).status).toBe(200);
 
-    const back = await patch(`/api/admin/messages/${ann?.id}`, { status: 'pending' });
-    expect(await back.json()).toMatchObject({ status: 'pending' });
+    const onlyQualified = (await (await asAdmin('/api/admin/messages?status=qualified')).json()) as Page<Message & { statusHistory: unknown[] }>;
+    expect(onlyQualified.total).toBe(1);
+    expect(onlyQualified.items[0]?.firstName).toBe('Ann');
+    expect(onlyQualified.items[0]?.statusHistory).toEqual([
+      expect.objectContaining({ status: 'qualified', previousStatus: 'contacted', by: admin.username }),
+      expect.objectContaining({ status: 'contacted', previousStatus: 'new', by: admin.username }),
+    ]);
+    const onlyNew = (await (await asAdmin('/api/admin/messages?status=new')).json()) as Page<Message>;
+    expect(onlyNew.items.map((item) => item.firstName)).toEqual(['Cy', 'Ben']);
+    expect(((await (await asAdmin('/api/admin/messages?status=contacted')).json()) as Page<Message>).total).toBe(0);
+
+    // Each change is also one audit row, with the status only.
+    const audit = await server.services.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'lead.status')
+      .where('entity_id', '=', String(ann?.id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((row) => [row.admin_name, JSON.parse(row.before ?? ''), JSON.parse(row.after ?? '')])).toEqual([
+      [admin.username, { status: 'new' }, { status: 'contacted' }],
+      [admin.username, { status: 'contacted' }, { status: 'qualified' }],
+    ]);
+
+    const closed = await patch(`/api/admin/messages/${ann?.id}`, { status: 'closed' });
+    expect(await closed.json()).toMatchObject({ status: 'closed' });
+    const back = await patch(`/api/admin/messages/${ann?.id}`, { status: 'new' });
+    expect(((await back.json()) as { statusHistory: unknown[] }).statusHistory).toHaveLength(4);
   });
 
-  it('marks a demo request handled', async (context) => {
+  it('takes the old statuses as aliases: pending is new, handled is closed, in PATCH and in the filter', async (context) => {
+    if (!cookie) context.skip();
+    const list = (await (await asAdmin('/api/admin/messages')).json()) as Page<Message>;
+    const ben = list.items.find((item) => item.firstName === 'Ben');
+    const handled = await patch(`/api/admin/messages/${ben?.id}`, { status: 'handled' });
+    expect(handled.status).toBe(200);
+    expect(await handled.json()).toMatchObject({ id: ben?.id, status: 'closed', statusHistory: [expect.objectContaining({ status: 'closed', previousStatus: 'new' })] });
+    const onlyHandled = (await (await asAdmin('/api/admin/messages?status=handled')).json()) as Page<Message>;
+    expect(onlyHandled.items.map((item) => item.firstName)).toEqual(['Ben']);
+    const pending = await patch(`/api/admin/messages/${ben?.id}`, { status: 'pending' });
+    expect(await pending.json()).toMatchObject({ status: 'new' });
+  });
+
+  it('marks a demo request handled (closed)', async (context) => {
     if (!cookie) context.skip();
     const list = (await (await asAdmin('/api/admin/demo-requests')).json()) as Page<{ id: number }>;
     const response = await patch(`/api/admin/demo-requests/${list.items[0]?.id}`, { status: 'handled' });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'handled' });
+    expect(await response.json()).toMatchObject({ status: 'closed' });
   });
 
   it('answers an unknown id with 404, a bad status with 400 and a wrong content type with 415', async (context) => {
@@ -203,7 +250,11 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/);
     const csv = await response.text();
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('id,received,status,first name,last name,company,email,message');
+    expect(lines[0]).toBe('id,received,status,status changed,changed by,first name,last name,company,email,message');
+    // Ann went back to new last, by the admin; Cy was never changed.
+    const ann = lines.find((line) => line.includes(',Ann,'));
+    expect(ann).toMatch(new RegExp(`^\\d+,[^,]+,new,\\d{4}-\\d{2}-\\d{2}T[^,]+Z,${admin.username},Ann,Tester,`));
+    expect(lines.find((line) => line.includes(',Cy,'))).toMatch(/^\d+,[^,]+,new,,,Cy,Tester,/);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(csv).toContain('"Comma, ""Quote"" & Co"');
     // A message with a line break stays one quoted cell.
@@ -213,12 +264,15 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
 
   it('exports demo requests as CSV, filtered by status', async (context) => {
     if (!cookie) context.skip();
-    const response = await asAdmin('/api/admin/demo-requests.csv?status=pending');
+    const response = await asAdmin('/api/admin/demo-requests.csv?status=new');
     expect(response.headers.get('content-disposition')).toMatch(/filename="demo-requests-/);
     const csv = await response.text();
     const rows = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(rows[0]).toBe('id,received,status,name,title,company,phone,email,notes');
+    expect(rows[0]).toBe('id,received,status,status changed,changed by,name,title,company,phone,email,notes');
     expect(rows).toHaveLength(2);
+    const closed = (await (await asAdmin('/api/admin/demo-requests.csv?status=closed')).text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(closed).toHaveLength(2);
+    expect(closed[1]).toMatch(new RegExp(`^\\d+,[^,]+,closed,[^,]+Z,${admin.username},Eve,`));
     // Guarded cells are also quoted (OWASP: prefix with ' and wrap in double quotes).
     expect(rows[1]).toContain(`,"'@Risky","'+1 888 555 0148",demo@example.com,"'-1+1"`);
   });

@@ -319,12 +319,13 @@ describe.each(testDialects)('trash, audit log and versions on %s', (dialect) => 
 
     it('go to the trash from the inbox and come back; status changes are audited with the status only', async () => {
       const id = await postContact('Trashova');
+      // 'handled' is the old name of 'closed' (an alias PATCH still takes).
       const patched = await call('PATCH', `/api/admin/messages/${id}`, { body: { status: 'handled' } });
       expect(patched.status).toBe(200);
       const [status] = await auditRows('lead.status', id);
       expect(status).toMatchObject({ admin_name: documentsAdmin.username, entity_kind: 'contact', summary: 'Lena Trashova (Cryo Co)' });
-      expect(JSON.parse(status?.before ?? '')).toEqual({ status: 'pending' });
-      expect(JSON.parse(status?.after ?? '')).toEqual({ status: 'handled' });
+      expect(JSON.parse(status?.before ?? '')).toEqual({ status: 'new' });
+      expect(JSON.parse(status?.after ?? '')).toEqual({ status: 'closed' });
 
       expect((await call('DELETE', `/api/admin/messages/${id}`, { cookie: null })).status).toBe(401);
       expect((await call('DELETE', `/api/admin/messages/${id}`)).status).toBe(204);
@@ -339,7 +340,7 @@ describe.each(testDialects)('trash, audit log and versions on %s', (dialect) => 
       expect(restored.status).toBe(200);
       expect(await restored.json()).toEqual({ kind: 'contact', id, title: 'Lena Trashova (Cryo Co)' });
       const back = (await (await call('GET', '/api/admin/messages?pageSize=100')).json()) as { items: Array<{ id: number; status: string }> };
-      expect(back.items.find((item) => item.id === id)?.status).toBe('handled');
+      expect(back.items.find((item) => item.id === id)?.status).toBe('closed');
 
       const rows = await db().selectFrom('audit_log').selectAll().where('entity_kind', '=', 'contact').where('entity_id', '=', String(id)).orderBy('id').execute();
       expect(rows.map((row) => row.action)).toEqual(['lead.status', 'lead.delete', 'lead.restore']);

@@ -7,7 +7,7 @@ import { ApiError, apiJson, apiRequest, failureNotice } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { useAdmin } from '~/lib/use-admin';
 import { revalidateAdminChange } from './admin-change';
-import { AdminPageLinks } from './admin-nav';
+import { AdminPageLinks, FailingBadge } from './admin-nav';
 
 interface LoginFailure {
   message: string;
@@ -147,6 +147,7 @@ export function AdminBar({ actions }: { actions?: ReactNode }) {
           Logged in as <strong>{admin.username}</strong>
         </p>
         <div className="flex flex-wrap gap-2">
+          <FailingBadge />
           {actions}
           <AdminPageLinks />
           <Button variant="outline" size="sm" onClick={logout} disabled={loggingOut}>

@@ -1,7 +1,9 @@
-import { History, Inbox, Trash2 } from 'lucide-react';
+import { inbox as inboxCopy } from '@content/leads';
+import { AlertTriangle, History, Inbox, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '~/lib/cn';
+import { useFailingDeliveries } from '~/lib/use-admin';
 
 /** The admin area's pages, in the order the admin bar and each admin page list them (docs/admin.md). */
 export const ADMIN_PAGES = [
@@ -31,6 +33,25 @@ export function AdminPageLinks({ current }: { current?: AdminPagePath }) {
   ));
 }
 
+/**
+ * "N deliveries failing": lead e-mails and webhook deliveries that keep failing, for every
+ * admin until they succeed or one dismisses them (docs/leads.md). A link to the inbox's list;
+ * nothing while none fails.
+ */
+export function FailingBadge() {
+  const count = useFailingDeliveries();
+  if (count === 0) return null;
+  return (
+    <Link
+      to="/admin/leads#failing"
+      className="inline-flex h-9 items-center gap-2 rounded-md border border-red-300 bg-red-50 px-3 text-sm font-semibold text-red-800 hover:bg-red-100"
+    >
+      <AlertTriangle aria-hidden="true" className="h-4 w-4" />
+      {inboxCopy.failing.badge(count)}
+    </Link>
+  );
+}
+
 /** The top of every admin page: back to the knowledge base, the admin pages, the heading and its lead. */
 export function AdminPageHeader({
   current,
@@ -52,6 +73,7 @@ export function AdminPageHeader({
           {back}
         </Link>
         <nav aria-label="Admin pages" className="flex flex-wrap gap-2">
+          <FailingBadge />
           <AdminPageLinks current={current} />
         </nav>
       </div>

@@ -1,9 +1,12 @@
+import { type LeadStatus, canonicalLeadStatus } from '@domain/leads/types';
+
 /**
- * The inbox page's URL: ?tab=messages|demo-requests&status=pending|handled&page=N. Parsed
- * forgivingly (a bad value falls back to the default), since people edit URLs by hand.
+ * The inbox page's URL: ?tab=messages|demo-requests&status=new|contacted|qualified|closed&page=N.
+ * Parsed forgivingly (a bad value falls back to the default, an old name like `pending` to
+ * its new status), since people edit URLs by hand and keep bookmarks.
  */
 export type InboxTab = 'messages' | 'demo-requests';
-export type InboxStatus = 'pending' | 'handled';
+export type InboxStatus = LeadStatus;
 
 export const INBOX_PATH = '/admin/leads';
 export const INBOX_PAGE_SIZE = 20;
@@ -16,8 +19,7 @@ export interface InboxParams {
 
 export function parseInboxParams(search: URLSearchParams): InboxParams {
   const tab = search.get('tab') === 'demo-requests' ? 'demo-requests' : 'messages';
-  const rawStatus = search.get('status');
-  const status = rawStatus === 'pending' || rawStatus === 'handled' ? rawStatus : null;
+  const status = canonicalLeadStatus(search.get('status'));
   const rawPage = Number(search.get('page') ?? '1');
   const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 100_000 ? rawPage : 1;
   return { tab, status, page };
@@ -39,4 +41,9 @@ export function inboxApiPath(tab: InboxTab): string {
 
 export function csvHref(tab: InboxTab, status: InboxStatus | null): string {
   return `${inboxApiPath(tab)}.csv${status ? `?status=${status}` : ''}`;
+}
+
+/** Where a lead's card is on the inbox page (the e-mails and webhook payloads link to it). */
+export function leadAnchor(tab: InboxTab, id: number): string {
+  return `lead-${tab === 'messages' ? 'contact' : 'demo'}-${id}`;
 }

@@ -46,6 +46,21 @@ export interface LeadNotificationTable {
   last_error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** Epoch ms when an admin took a failing e-mail off the badge (docs/leads.md); null otherwise. */
+  dismissed_at: Generated<number | null>;
+  dismissed_by: Generated<string | null>;
+}
+
+/** One change of a lead's status: from what, to what, when and by which admin. */
+export interface LeadStatusChangeTable {
+  id: Generated<number>;
+  lead_kind: LeadKind;
+  lead_id: number;
+  status: LeadStatus;
+  previous_status: LeadStatus;
+  /** Epoch milliseconds. */
+  at: number;
+  admin_name: string;
 }
 
 export type ContactMessageRow = Selectable<ContactMessageTable>;
@@ -58,4 +73,5 @@ export interface LeadTables {
   contact_messages: ContactMessageTable;
   demo_requests: DemoRequestTable;
   lead_notifications: LeadNotificationTable;
+  lead_status_changes: LeadStatusChangeTable;
 }

@@ -1,11 +1,12 @@
 import { type ContactMessageInput, type DemoRequestInput, HONEYPOT_FIELD, contactMessageSchema, demoRequestSchema } from '@domain/leads/schemas.ts';
-import type { ContactMessage, DemoRequest, LeadKind, LeadListQuery, LeadPage, LeadStatus } from '@domain/leads/types.ts';
+import type { ContactMessage, DemoRequest, InboxLead, LeadKind, LeadListQuery, LeadPage, LeadStatus } from '@domain/leads/types.ts';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
 import { hit } from '../rate-limiter.ts';
 import { LeadNotifier, type NotifySettings } from './notifier.ts';
 import { enqueueNotification } from './outbox.ts';
+import { recordStatusChange, withInboxDetails } from './lead-details.ts';
 import { type AuditActor, recordAudit, resolveActor } from '../audit/audit-log.ts';
 import { enqueueLeadCreated, enqueueWebhooks, leadStatusChangedEvent } from '../webhooks/outbox.ts';
 import {
@@ -124,30 +125,60 @@ export class LeadsService {
     return id;
   }
 
-  listContactMessages(query: LeadListQuery): Promise<LeadPage<ContactMessage>> {
-    return listLeads(this.db, 'contact', query);
+  listContactMessages(query: LeadListQuery): Promise<LeadPage<InboxLead<ContactMessage>>> {
+    return this.inboxPage('contact', query);
   }
 
-  listDemoRequests(query: LeadListQuery): Promise<LeadPage<DemoRequest>> {
-    return listLeads(this.db, 'demo', query);
+  listDemoRequests(query: LeadListQuery): Promise<LeadPage<InboxLead<DemoRequest>>> {
+    return this.inboxPage('demo', query);
   }
 
-  allContactMessages(status?: LeadStatus): Promise<ContactMessage[]> {
-    return allLeads(this.db, 'contact', status);
+  allContactMessages(status?: LeadStatus): Promise<Array<InboxLead<ContactMessage>>> {
+    return this.allWithDetails('contact', status);
   }
 
-  allDemoRequests(status?: LeadStatus): Promise<DemoRequest[]> {
-    return allLeads(this.db, 'demo', status);
+  allDemoRequests(status?: LeadStatus): Promise<Array<InboxLead<DemoRequest>>> {
+    return this.allWithDetails('demo', status);
   }
 
-  /** The updated lead, or null when no live lead has that id. Audited as `lead.status` with only the status (docs/trash-and-audit.md). */
-  async setStatus<K extends LeadKind>(kind: K, id: number, status: LeadStatus, actor: AuditActor): Promise<LeadOf<K> | null> {
+  /** One page of the inbox: each lead with its status history and notifications (docs/leads.md). */
+  private async inboxPage<K extends LeadKind>(kind: K, query: LeadListQuery): Promise<LeadPage<InboxLead<LeadOf<K>>>> {
+    const page = await listLeads(this.db, kind, query);
+    return { ...page, items: await withInboxDetails(this.db, kind, page.items) };
+  }
+
+  private async allWithDetails<K extends LeadKind>(kind: K, status?: LeadStatus): Promise<Array<InboxLead<LeadOf<K>>>> {
+    return withInboxDetails(this.db, kind, await allLeads(this.db, kind, status));
+  }
+
+  /** How many live leads of a kind have this status (the inbox's tab counts). */
+  countByStatus(kind: LeadKind, status: LeadStatus): Promise<number> {
+    return listLeads(this.db, kind, { page: 1, pageSize: 1, status }).then((page) => page.total);
+  }
+
+  /**
+   * The updated lead (with its history and notifications), or null when no live lead has that
+   * id. A change is stored with its date and admin in `lead_status_changes` and audited as
+   * `lead.status` with only the status (docs/trash-and-audit.md); setting the status it
+   * already has changes and records nothing.
+   */
+  async setStatus<K extends LeadKind>(kind: K, id: number, status: LeadStatus, actor: AuditActor): Promise<InboxLead<LeadOf<K>> | null> {
     const who = await resolveActor(this.db, actor);
-    const updated = await this.db.transaction().execute(async (trx) => {
+    const now = Date.now();
+    const lead = await this.db.transaction().execute(async (trx) => {
       const before = await findLead(trx, kind, id);
       if (!before) return null;
+      if (before.status === status) return before;
       const lead = await setLeadStatus(trx, kind, id, status);
       if (!lead) return null;
+      await recordStatusChange(trx, {
+        kind,
+        leadId: id,
+        status,
+        previousStatus: before.status,
+        at: now,
+        adminName: (who.username ?? 'unknown').slice(0, 64),
+      });
       await recordAudit(trx, {
         actor: who,
         action: 'lead.status',
@@ -156,12 +187,15 @@ export class LeadsService {
         summary: leadTitle(lead),
         before: { status: before.status },
         after: { status: lead.status },
+        at: now,
       });
       if (before.status !== lead.status) await enqueueWebhooks(trx, leadStatusChangedEvent(kind, lead, before.status, who.username, this.options.siteUrl));
       return lead;
     });
-    if (updated) this.options.webhooks?.wake();
-    return updated;
+    if (!lead) return null;
+    this.options.webhooks?.wake();
+    const [detailed] = await withInboxDetails(this.db, kind, [lead]);
+    return detailed ?? null;
   }
 
   /** Moves a live lead to the trash; false when there is none. */

@@ -148,11 +148,12 @@ export async function moveLead<K extends LeadKind>(
   return row ? toLead(kind, row) : null;
 }
 
-/** Deletes a lead in the trash for good, with its notification row. */
+/** Deletes a lead in the trash for good, with its notification row and its status history. */
 export async function deleteTrashedLead<K extends LeadKind>(db: DbOrTransaction, kind: K, id: number): Promise<LeadOf<K> | null> {
   const row = await db.deleteFrom(tableOf(kind)).where('id', '=', id).where('deleted_at', 'is not', null).returningAll().executeTakeFirst();
   if (!row) return null;
   await db.deleteFrom('lead_notifications').where('kind', '=', kind).where('lead_id', '=', id).execute();
+  await db.deleteFrom('lead_status_changes').where('lead_kind', '=', kind).where('lead_id', '=', id).execute();
   return toLead(kind, row);
 }
 
