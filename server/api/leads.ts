@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { type CsvColumn, toCsv } from '../services/leads/csv.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
-import { parseIdParam } from './params.ts';
+import { pageQueryShape, parseIdParam } from './params.ts';
 import { actorOf, requireAdmin } from './require-admin.ts';
 
 /**
@@ -67,18 +67,7 @@ const leadStatus = () =>
     .transform((value) => canonicalLeadStatus(value) ?? 'new');
 
 const listQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(100_000, 'page is too large')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be 1 or more')
-    .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_PAGE_SIZE),
+  ...pageQueryShape(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   status: leadStatus().optional(),
 });
 

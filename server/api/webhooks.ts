@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { WebhookUrlRefusal } from '../services/webhooks/webhooks-service.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
-import { parseIdParam } from './params.ts';
+import { pageQueryShape, parseIdParam } from './params.ts';
 import { actorOf, requireAdmin } from './require-admin.ts';
 import { expectedVersion } from './versions.ts';
 
@@ -23,15 +23,7 @@ import { expectedVersion } from './versions.ts';
 const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found.';
 const DELIVERY_NOT_FOUND = 'Webhook delivery not found.';
 
-const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').max(100_000, 'page is too large').default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be 1 or more')
-    .max(WEBHOOK_DELIVERIES_MAX_PAGE_SIZE, `pageSize must be at most ${WEBHOOK_DELIVERIES_MAX_PAGE_SIZE}`)
-    .default(WEBHOOK_DELIVERIES_PAGE_SIZE),
-});
+const pageQuerySchema = z.object(pageQueryShape(WEBHOOK_DELIVERIES_MAX_PAGE_SIZE, WEBHOOK_DELIVERIES_PAGE_SIZE));
 
 export function createWebhooksRouter(services: Services): Router {
   const router = express.Router();
