@@ -10,6 +10,8 @@ export const e2eDataDir = `tmp/e2e-data-${port}`;
 export const e2eAdmin = { username: 'e2e-admin', password: 'e2e-admin-password-1' };
 /** The loopback file server documents-import-link.spec.ts starts: the one host Import from link may fetch from. */
 export const e2eImportFilePort = port + 1000;
+/** The loopback webhook receiver admin-webhooks.spec.ts starts: the one private address webhooks may go to. */
+export const e2eWebhookReceiverPort = port + 2000;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -54,6 +56,7 @@ export default defineConfig({
       ADMIN_PASSWORD: e2eAdmin.password,
       LEADS_RATE_LIMIT: '1000',
       URL_IMPORT_ALLOW_HOSTS: `127.0.0.1:${e2eImportFilePort}`,
+      WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${e2eWebhookReceiverPort}`,
     },
   },
 });

@@ -6,12 +6,6 @@ export const webhooksCopy = {
   lead: 'Each new contact message and demo request, and each change of a lead’s status, is sent to the endpoints below, signed as the Standard Webhooks specification says. Failed deliveries are retried for about 3 days.',
   add: 'Add endpoint',
   empty: 'No webhook endpoints yet. Add one to send leads to your CRM.',
-  events: {
-    'lead.contact_message.created': 'Contact message',
-    'lead.demo_request.created': 'Demo request',
-    'lead.status_changed': 'Lead status changed',
-    'webhook.test': 'Test event',
-  } as Record<string, string>,
   endpoint: {
     enabled: 'Enabled',
     disabled: 'Disabled',

@@ -14,6 +14,7 @@ import {
 /** The Webhooks page's pure helpers (docs/admin.md, Webhooks). */
 const delivery = (overrides: Partial<WebhookDeliveryView>): WebhookDeliveryView => ({
   id: 1,
+  endpointId: 1,
   messageId: 'msg_test_1',
   eventType: 'webhook.test',
   leadKind: null,

@@ -7,9 +7,9 @@ import { Dialog, DialogClose, DialogContent } from '~/components/ui/dialog';
 import { Field, Input } from '~/components/ui/input';
 import { failureNotice, firstFieldErrors } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { SUBSCRIBABLE_EVENTS, type WebhookEndpointInput, type WebhookEndpointView } from './webhook-types';
+import { SUBSCRIBABLE_EVENTS, type SubscribableEvent, type WebhookEndpointInput, type WebhookEndpointView } from './webhook-types';
 import { createEndpoint, deleteEndpoint, rotateSecret, updateEndpoint } from './webhooks-api';
-import { validateEndpointInput, webhooksHref } from './webhooks-params';
+import { eventLabel, validateEndpointInput, webhooksHref } from './webhooks-params';
 
 /** Which dialog the Webhooks page shows. */
 export type WebhookDialogState =
@@ -67,7 +67,8 @@ function EndpointForm({
     const input: WebhookEndpointInput = {
       url: String(form.get('url') ?? '').trim(),
       description: String(form.get('description') ?? '').trim(),
-      events: form.getAll('events').map(String),
+      // Only known events reach the server (validateEndpointInput says when none is left).
+      events: form.getAll('events').map(String).filter(isSubscribable),
       enabled: form.get('enabled') === 'on',
     };
     const problems = validateEndpointInput(input);
@@ -99,7 +100,7 @@ function EndpointForm({
     }
   }
 
-  const selected = new Set(editing?.events ?? SUBSCRIBABLE_EVENTS);
+  const selected = new Set<string>(editing?.events ?? SUBSCRIBABLE_EVENTS);
   return (
     <DialogContent title={editing ? copy.form.editHeading : copy.form.addHeading} returnFocusTo={returnFocusTo}>
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -134,7 +135,7 @@ function EndpointForm({
                   className="h-5 w-5 rounded border-slate-400 accent-brand-700"
                 />
                 <span>
-                  {copy.events[event]} <code className="text-xs text-slate-600">{event}</code>
+                  {eventLabel(event)} <code className="text-xs text-slate-600">{event}</code>
                 </span>
               </label>
             ))}
@@ -256,4 +257,8 @@ function ConfirmPanel({
       </div>
     </DialogContent>
   );
+}
+
+function isSubscribable(event: string): event is SubscribableEvent {
+  return (SUBSCRIBABLE_EVENTS as readonly string[]).includes(event);
 }

@@ -1,4 +1,5 @@
 import { webhooksCopy } from '@content/admin-webhooks';
+import { WEBHOOK_DELIVERIES_PAGE_SIZE, WEBHOOK_EVENT_LABELS } from '@domain/webhooks';
 import { type DeliveryStatus, SUBSCRIBABLE_EVENTS, type WebhookDeliveryView } from './webhook-types';
 
 /**
@@ -6,7 +7,7 @@ import { type DeliveryStatus, SUBSCRIBABLE_EVENTS, type WebhookDeliveryView } fr
  * Parsed forgivingly (a bad value means no log, or page 1), since people edit URLs by hand.
  */
 export const WEBHOOKS_PATH = '/admin/webhooks';
-export const DELIVERIES_PAGE_SIZE = 20;
+export const DELIVERIES_PAGE_SIZE = WEBHOOK_DELIVERIES_PAGE_SIZE;
 
 export interface WebhooksParams {
   endpoint: number | null;
@@ -78,7 +79,7 @@ export function shouldAutoRefresh(deliveries: WebhookDeliveryView[], now: number
  * The endpoint form's own checks before sending (the server checks again, and alone knows
  * whether the address is public): a URL that parses with http(s), at least one known event.
  */
-export function validateEndpointInput(input: { url: string; events: string[] }): Partial<Record<'url' | 'events', string>> {
+export function validateEndpointInput(input: { url: string; events: readonly string[] }): Partial<Record<'url' | 'events', string>> {
   const errors: Partial<Record<'url' | 'events', string>> = {};
   if (!input.url) errors.url = webhooksCopy.form.urlRequired;
   else if (!isHttpUrl(input.url)) errors.url = webhooksCopy.form.urlInvalid;
@@ -94,4 +95,9 @@ function isHttpUrl(raw: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** An event type's name on the page; an unknown one (from a newer server) as it came. */
+export function eventLabel(type: string): string {
+  return (WEBHOOK_EVENT_LABELS as Record<string, string>)[type] ?? type;
 }

@@ -11,7 +11,7 @@ import { formatUtc } from '~/lib/utc-time';
 import type { WebhookDialogState } from './webhook-dialogs';
 import type { WebhookDeliveryView, WebhookEndpointView } from './webhook-types';
 import { dismissDelivery, replayDelivery, sendTestEvent } from './webhooks-api';
-import { answerExcerpt, canDismiss, deliveryState, formatDuration, shouldAutoRefresh, webhooksHref } from './webhooks-params';
+import { answerExcerpt, canDismiss, deliveryState, eventLabel, formatDuration, shouldAutoRefresh, webhooksHref } from './webhooks-params';
 import type { DeliveryLog, WebhooksData } from './webhooks.server';
 
 // The dialogs (and Radix's dialog code) load on first use: most visits only read the log.
@@ -115,7 +115,7 @@ function EndpointCard({ endpoint, logOpen, open }: { endpoint: WebhookEndpointVi
         <dd className="flex flex-wrap gap-1.5">
           {endpoint.events.map((event) => (
             <span key={event} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
-              {copy.events[event] ?? event}
+              {eventLabel(event)}
             </span>
           ))}
         </dd>
@@ -231,7 +231,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }) {
   const attempt = delivery.lastAttempt;
   const cell = 'block lg:table-cell lg:py-3 lg:pr-4 lg:align-top';
   const label = (text: string) => <span className="text-slate-600 lg:hidden">{text}: </span>;
-  const name = `${copy.events[delivery.eventType] ?? delivery.eventType} ${delivery.messageId}`;
+  const name = `${eventLabel(delivery.eventType)} ${delivery.messageId}`;
 
   async function run(action: () => Promise<unknown>, done: string, failed: string) {
     setBusy(true);
@@ -253,7 +253,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }) {
         <time dateTime={delivery.createdAt}>{formatUtc(delivery.createdAt)}</time>
       </td>
       <th scope="row" className={cn(cell, 'mt-1 font-semibold text-ink lg:mt-0')}>
-        {copy.events[delivery.eventType] ?? delivery.eventType}
+        {eventLabel(delivery.eventType)}
         <span className="block break-all font-mono text-xs font-normal text-slate-600">{delivery.messageId}</span>
       </th>
       <td className={cn(cell, 'mt-2 lg:mt-0')}>
