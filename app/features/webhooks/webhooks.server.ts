@@ -18,9 +18,11 @@ export type WebhooksData = WebhooksParams & { endpoints: WebhookEndpointView[]; 
  */
 export async function loadWebhooks(context: AppLoadContext, request: Request): Promise<WebhooksData> {
   const params = parseWebhooksParams(new URL(request.url).searchParams);
-  const endpoints = await context.services.webhooks.listEndpoints();
+  const endpoints = await context.services.webhooks.list();
   const selected = endpoints.find((endpoint) => endpoint.id === params.endpoint);
   if (!selected) return { endpoint: null, page: 1, endpoints, log: null };
-  const { items, total } = await context.services.webhooks.listDeliveries(selected.id, params.page, DELIVERIES_PAGE_SIZE);
-  return { ...params, endpoints, log: { endpointId: selected.id, items, total, page: params.page, pageSize: DELIVERIES_PAGE_SIZE } };
+  const log = await context.services.webhooks.deliveries(selected.id, params.page, DELIVERIES_PAGE_SIZE);
+  // Null when the endpoint was deleted between the two reads: show the cards without a log.
+  if (!log) return { endpoint: null, page: 1, endpoints, log: null };
+  return { ...params, endpoints, log: { endpointId: selected.id, items: log.items, total: log.total, page: params.page, pageSize: DELIVERIES_PAGE_SIZE } };
 }
