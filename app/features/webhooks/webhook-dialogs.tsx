@@ -125,17 +125,17 @@ function EndpointForm({
           <legend className="block text-sm font-semibold text-ink">{copy.form.events}</legend>
           <div className="mt-2 space-y-2">
             {SUBSCRIBABLE_EVENTS.map((event) => (
-              <label key={event} className="flex items-center gap-3 text-sm text-ink">
+              <label key={event} className="flex items-start gap-3 text-sm text-ink">
                 <input
                   type="checkbox"
                   name="events"
                   value={event}
                   defaultChecked={selected.has(event)}
                   aria-invalid={errors.events ? true : undefined}
-                  className="h-5 w-5 rounded border-slate-400 accent-brand-700"
+                  className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700"
                 />
                 <span>
-                  {eventLabel(event)} <code className="text-xs text-slate-600">{event}</code>
+                  {eventLabel(event)} <code className="block text-xs text-slate-600">{event}</code>
                 </span>
               </label>
             ))}
@@ -147,7 +147,7 @@ function EndpointForm({
           ) : null}
         </fieldset>
         <label className="flex items-center gap-3 text-sm font-semibold text-ink">
-          <input type="checkbox" name="enabled" defaultChecked={editing?.enabled ?? true} className="h-5 w-5 rounded border-slate-400 accent-brand-700" />
+          <input type="checkbox" name="enabled" defaultChecked={editing?.enabled ?? true} className="h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700" />
           {copy.form.enabled}
         </label>
         <div className="flex flex-wrap justify-end gap-3 pt-2">
