@@ -23,6 +23,7 @@ export const activityCopy = {
     demo: 'Demo requests',
     admin: 'Admins',
     trash: 'Trash',
+    webhook: 'Webhooks',
   } as Record<string, string>,
   /** Each action in words; an action not listed here shows as written. */
   actions: {
@@ -47,6 +48,13 @@ export const activityCopy = {
     'admin.create': 'Created an admin',
     'admin.password': 'Changed an admin’s password',
     'admin.delete': 'Removed an admin',
+    'webhook.create': 'Added a webhook endpoint',
+    'webhook.update': 'Edited a webhook endpoint',
+    'webhook.delete': 'Deleted a webhook endpoint',
+    'webhook.rotate': 'Rotated a webhook secret',
+    'webhook.test': 'Sent a test webhook',
+    'webhook.replay': 'Replayed a webhook delivery',
+    'webhook.dismiss': 'Dismissed a failing webhook delivery',
   } as Record<string, string>,
   /** Field names the log records, in words; others are spelled out from their name (`relatedTerms` → "Related terms"). */
   fields: {

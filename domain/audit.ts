@@ -4,7 +4,7 @@
  */
 
 /** What a row is about. */
-export const AUDIT_ENTITY_KINDS = ['document', 'carousel', 'glossary', 'contact', 'demo', 'admin', 'trash'] as const;
+export const AUDIT_ENTITY_KINDS = ['document', 'carousel', 'glossary', 'contact', 'demo', 'admin', 'trash', 'webhook'] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 
 export const AUDIT_ACTIONS = [
@@ -31,6 +31,13 @@ export const AUDIT_ACTIONS = [
   'admin.delete',
   'admin.totp_enable',
   'admin.totp_disable',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate',
+  'webhook.test',
+  'webhook.replay',
+  'webhook.dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -104,6 +104,10 @@ const envSchema = z.object({
     .string()
     .refine((value) => parseAllowHosts(value) !== null, 'must be host:port pairs separated by commas, such as files.internal:8080,10.0.0.5:443')
     .optional(),
+  WEBHOOK_ALLOW_HOSTS: z
+    .string()
+    .refine((value) => parseAllowHosts(value) !== null, 'must be host:port pairs separated by commas, such as crm.internal:8080,127.0.0.1:9000')
+    .optional(),
   URL_IMPORT_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(2),
   URL_IMPORT_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100 ms').default(10_000),
   URL_IMPORT_IDLE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100 ms').default(30_000),
@@ -185,6 +189,8 @@ export interface Config {
   readonly pageCache: { readonly maxBytes: number; readonly ttlMs: number };
   /** Import from link (docs/documents.md, "Import from link"; the SSRF policy: docs/decisions/019-url-import-ssrf-policy.md). */
   readonly urlImport: UrlImportConfig;
+  /** Webhooks (docs/leads.md#webhooks): WEBHOOK_ALLOW_HOSTS, `host:port` pairs delivered to even on inside addresses. */
+  readonly webhooks: { readonly allowHosts: readonly string[] };
   /** BACKUP_DIR (+ BACKUP_INTERVAL_HOURS, BACKUP_KEEP): backups the server takes itself; null for none (README, "Backups"). */
   readonly backup: BackupScheduleConfig | null;
 }
@@ -376,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectTimeoutMs: values.URL_IMPORT_CONNECT_TIMEOUT_MS,
       idleTimeoutMs: values.URL_IMPORT_IDLE_TIMEOUT_MS,
     },
+    webhooks: { allowHosts: values.WEBHOOK_ALLOW_HOSTS ? (parseAllowHosts(values.WEBHOOK_ALLOW_HOSTS) ?? []) : [] },
     backup: values.BACKUP_DIR
       ? {
           dir: path.resolve(values.BACKUP_DIR),

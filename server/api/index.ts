@@ -12,6 +12,7 @@ import { requireSameOrigin } from './same-origin.ts';
 import { createTrashRouter } from './trash.ts';
 import { createUploadsRouter } from './uploads.ts';
 import { createUrlImportRouter } from './url-import.ts';
+import { createWebhooksRouter } from './webhooks.ts';
 
 /**
  * The JSON API (docs/api.md). Each area mounts its own router here, so any endpoint is one
@@ -32,6 +33,7 @@ export function createApiRouter(services: Services): Router {
   router.use(createLeadsRouter(services));
   router.use(createTrashRouter(services));
   router.use(createActivityRouter(services));
+  router.use(createWebhooksRouter(services));
   router.use(createGlossaryRouter(services));
   router.use(createDocumentsRouter(services));
   router.use(createUploadsRouter(services));

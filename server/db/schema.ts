@@ -13,8 +13,10 @@ import type { LeadTables } from './tables/leads.ts';
 import type { RateLimitTables } from './tables/rate-limits.ts';
 import type { UploadTables } from './tables/uploads.ts';
 import type { UrlImportTables } from './tables/url-imports.ts';
+import type { WebhookTables } from './tables/webhooks.ts';
 
 export type Database = RateLimitTables & AdminTables & LeadTables & GlossaryTables & DocumentTables & UploadTables & UrlImportTables &
   ContentVersionTables &
   AuditTables &
-  BackupTables;
+  BackupTables &
+  WebhookTables;

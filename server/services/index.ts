@@ -16,6 +16,7 @@ import { TrashService } from './trash/trash-service.ts';
 import { AuditService } from './audit/audit-service.ts';
 import { KEEP_UNFINISHED_MS, UploadsService } from './uploads/uploads-service.ts';
 import { UrlImportService } from './url-import/url-import-service.ts';
+import { WebhooksService } from './webhooks/webhooks-service.ts';
 
 /**
  * What the server hands to every React Router loader and action (as `context.services`,
@@ -33,6 +34,8 @@ export interface Services {
   /** The document library, its object storage and carousel images. */
   documents: DocumentsService;
   leads: LeadsService;
+  /** Webhook endpoints and the delivery outbox's sender (docs/leads.md#webhooks); closeServices stops the sender. */
+  webhooks: WebhooksService;
   /** What admins deleted, across documents, glossary and leads (docs/trash-and-audit.md). */
   trash: TrashService;
   /** Reads the audit log for the Activity page (writes go through recordAudit in each write's transaction). */
@@ -98,13 +101,17 @@ export async function createServices(
       { maxBytes: config.uploadMaxBytes, singleMaxBytes: config.singleUploadMaxBytes },
     );
     const urlImports = new UrlImportService(database.db, documents, logger, { ...config.urlImport, maxBytes: config.uploadMaxBytes });
+    const webhooks = new WebhooksService(database.db, logger, { allowHosts: config.webhooks.allowHosts });
     const leads = new LeadsService(database.db, logger, {
       notify: config.leads.notify,
       siteUrl: config.siteUrl,
       rateLimitPerMinute: config.leads.rateLimitPerMinute,
+      webhooks,
     });
     // The lead notification sender polls in the background of every process (docs/decisions/007-lead-capture.md).
     leads.start();
+    // The webhook sender too: every process polls, the database decides who sends what.
+    webhooks.start();
     const rateLimitPruning = startPeriodicTask('rate limit pruning', PRUNE_INTERVAL_MS, logger, () => pruneExpired(database.db));
     const glossary = createGlossaryService(database.db, contentVersion, logger);
     const trash = new TrashService(documents, glossary, leads, logger, config.trashRetentionDays);
@@ -118,6 +125,7 @@ export async function createServices(
       storage,
       auth,
       leads,
+      webhooks,
       trash,
       audit: new AuditService(database.db),
       glossary,
@@ -139,6 +147,7 @@ export async function createServices(
 export async function closeServices(services: Services): Promise<void> {
   await services.urlImports.close();
   await services.leads.stop();
+  await services.webhooks.stop();
   await services.rateLimitPruning.stop();
   await services.uploadSweep.stop();
   await services.scheduledBackups?.stop();

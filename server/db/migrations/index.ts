@@ -9,6 +9,7 @@ import * as urlImports from './2026-11-24-007-url-imports.ts';
 import * as contentVersion from './2026-11-24-008-content-version.ts';
 import * as trashAuditVersions from './2026-11-26-009-trash-audit-versions.ts';
 import * as backupLease from './2026-11-26-012-backup-lease.ts';
+import * as webhooks from './2026-11-26-013-webhooks.ts';
 
 /**
  * Every migration, in order. Keys are date-stamped so they sort by age; a migration
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-008-content-version': contentVersion,
   '2026-11-26-009-trash-audit-versions': trashAuditVersions,
   '2026-11-26-012-backup-lease': backupLease,
+  '2026-11-26-013-webhooks': webhooks,
 };

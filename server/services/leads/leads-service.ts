@@ -7,6 +7,7 @@ import { hit } from '../rate-limiter.ts';
 import { LeadNotifier, type NotifySettings } from './notifier.ts';
 import { enqueueNotification } from './outbox.ts';
 import { type AuditActor, recordAudit, resolveActor } from '../audit/audit-log.ts';
+import { enqueueLeadCreated, enqueueWebhooks, leadStatusChangedEvent } from '../webhooks/outbox.ts';
 import {
   type LeadOf,
   allLeads,
@@ -33,6 +34,8 @@ export interface LeadsOptions {
   siteUrl: string;
   /** Contact and demo posts a minute from one client address; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Woken after a lead's webhooks were queued in its transaction (docs/leads.md#webhooks). */
+  webhooks?: { wake(): void } | null;
 }
 
 const RATE_WINDOW_MS = 60_000;
@@ -101,9 +104,11 @@ export class LeadsService {
         created_at: now,
       });
       if (this.notifier) await enqueueNotification(trx, 'contact', leadId, now);
+      await enqueueLeadCreated(trx, 'contact', leadId, this.options.siteUrl, now);
       return leadId;
     });
     this.notifier?.wake();
+    this.options.webhooks?.wake();
     return id;
   }
 
@@ -111,9 +116,11 @@ export class LeadsService {
     const id = await this.db.transaction().execute(async (trx) => {
       const leadId = await insertDemoRequest(trx, { ...input, created_at: now });
       if (this.notifier) await enqueueNotification(trx, 'demo', leadId, now);
+      await enqueueLeadCreated(trx, 'demo', leadId, this.options.siteUrl, now);
       return leadId;
     });
     this.notifier?.wake();
+    this.options.webhooks?.wake();
     return id;
   }
 
@@ -136,7 +143,7 @@ export class LeadsService {
   /** The updated lead, or null when no live lead has that id. Audited as `lead.status` with only the status (docs/trash-and-audit.md). */
   async setStatus<K extends LeadKind>(kind: K, id: number, status: LeadStatus, actor: AuditActor): Promise<LeadOf<K> | null> {
     const who = await resolveActor(this.db, actor);
-    return this.db.transaction().execute(async (trx) => {
+    const updated = await this.db.transaction().execute(async (trx) => {
       const before = await findLead(trx, kind, id);
       if (!before) return null;
       const lead = await setLeadStatus(trx, kind, id, status);
@@ -150,8 +157,11 @@ export class LeadsService {
         before: { status: before.status },
         after: { status: lead.status },
       });
+      if (before.status !== lead.status) await enqueueWebhooks(trx, leadStatusChangedEvent(kind, lead, before.status, who.username, this.options.siteUrl));
       return lead;
     });
+    if (updated) this.options.webhooks?.wake();
+    return updated;
   }
 
   /** Moves a live lead to the trash; false when there is none. */

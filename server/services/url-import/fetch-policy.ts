@@ -37,7 +37,7 @@ export interface FetchPolicy {
   readonly idleTimeoutMs: number;
 }
 
-const INSIDE_ADDRESS = 'The link points to a private, local or reserved network address. Only public web addresses can be imported.';
+export const INSIDE_ADDRESS = 'The link points to a private, local or reserved network address. Only public web addresses can be imported.';
 
 /** The link, parsed and checked (rule 1), or an ImportRefusal saying why not. */
 export function checkImportUrl(text: string, policy: Pick<FetchPolicy, 'allowHosts'>): URL {
@@ -76,7 +76,7 @@ function portOf(url: URL): number {
 }
 
 /** `host` as the URL parser writes it (IPv6 in brackets) or as http.request passes it to the agent (without). */
-function isAllowed(allowHosts: readonly string[], host: string, port: number | string): boolean {
+export function isAllowed(allowHosts: readonly string[], host: string, port: number | string): boolean {
   if (allowHosts.length === 0) return false;
   const bracketed = net.isIPv6(host) ? `[${host}]` : host.toLowerCase();
   return allowHosts.includes(`${bracketed}:${Number(port)}`);
@@ -87,7 +87,7 @@ function isAllowed(allowHosts: readonly string[], host: string, port: number | s
  * is made as the plain agent makes it (`plain`; no address check: the deployment vouched for
  * that host); every other one goes through the library's check.
  */
-function guarded<T extends RequestFilteringHttpAgent | RequestFilteringHttpsAgent>(agent: T, plain: http.Agent, allowHosts: readonly string[]): T {
+export function guarded<T extends RequestFilteringHttpAgent | RequestFilteringHttpsAgent>(agent: T, plain: http.Agent, allowHosts: readonly string[]): T {
   const filtered = agent.createConnection.bind(agent);
   agent.createConnection = (options, callback) =>
     isAllowed(allowHosts, options.host ?? '', options.port) ? (plain.createConnection.call(agent, options, callback) as Duplex) : filtered(options, callback);

@@ -1,0 +1,258 @@
+import http from 'node:http';
+import https from 'node:https';
+import { WEBHOOK_GONE_REASON, WEBHOOK_PRIVATE_ADDRESS } from '@domain/webhooks.ts';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import type { Db } from '../../db/connection.ts';
+import type { WebhookDeliveryRow } from '../../db/tables/webhooks.ts';
+import type { Logger } from '../../logger.ts';
+import { INSIDE_ADDRESS, guarded, refusalFor } from '../url-import/fetch-policy.ts';
+import { claimDelivery, dueDeliveryIds, nextDueAt } from './outbox.ts';
+import { nextRetryDelay, parseRetryAfter } from './schedule.ts';
+import { signedHeaders } from './signature.ts';
+
+export interface SenderTiming {
+  /** The longest pause between looks for due rows (the sender also wakes when the next row falls due). */
+  pollIntervalMs: number;
+  /** How long a claim holds; after that another process may take the row over. Longer than the timeout. */
+  leaseMs: number;
+  /** From the request to the end of the answer's first bytes. */
+  timeoutMs: number;
+  batchSize: number;
+}
+
+export const DEFAULT_SENDER_TIMING: SenderTiming = { pollIntervalMs: 5_000, leaseMs: 60_000, timeoutMs: 15_000, batchSize: 20 };
+/** The delivery log keeps this much of each answer. */
+export const EXCERPT_BYTES = 1000;
+
+/** One attempt's outcome: an answer (any status) or no answer (error). */
+interface AttemptResult {
+  httpStatus: number | null;
+  error: string | null;
+  excerpt: string | null;
+  retryAfter: string | undefined;
+}
+
+/**
+ * The background sender of the webhook outbox (docs/leads.md#webhooks). Every process runs
+ * one; the database decides which process sends which row (outbox.ts), so an attempt is
+ * never made twice by healthy processes and nothing is lost when one dies. Runs within a
+ * process are serialized.
+ */
+export class WebhookSender {
+  private readonly httpAgent: RequestFilteringHttpAgent;
+  private readonly httpsAgent: RequestFilteringHttpsAgent;
+  private chain: Promise<unknown> = Promise.resolve();
+  private queued = false;
+  private polling = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    allowHosts: readonly string[],
+    private readonly timing: SenderTiming = DEFAULT_SENDER_TIMING,
+    private readonly random: () => number = Math.random,
+  ) {
+    // The import-from-link agents: the address each name resolves to is checked at connect time.
+    this.httpAgent = guarded(new RequestFilteringHttpAgent({ keepAlive: false }), http.Agent.prototype, allowHosts);
+    this.httpsAgent = guarded(new RequestFilteringHttpsAgent({ keepAlive: false }), https.Agent.prototype, allowHosts);
+  }
+
+  start(): this {
+    this.polling = true;
+    this.schedule(0);
+    return this;
+  }
+
+  /** Asks for a run soon (an event was just committed); never waits for it. */
+  wake(): void {
+    if (!this.polling || this.queued) return;
+    this.queued = true;
+    void this.runOnce()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'webhook delivery run failed'))
+      .finally(() => {
+        this.queued = false;
+      });
+  }
+
+  /** Sends every row due at `now` (tests pass a later time instead of waiting); resolves with how many were delivered. */
+  runOnce(now?: number): Promise<number> {
+    const run = this.chain.then(() => this.processDue(now ?? Date.now()));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops polling and waits for the run in progress; runOnce still works (tests drive it by hand). */
+  async stop(): Promise<void> {
+    this.polling = false;
+    clearTimeout(this.timer);
+    await this.chain;
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.polling) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.runOnce()
+        .then(() => nextDueAt(this.db))
+        .then(
+          (at) => this.schedule(at === null ? this.timing.pollIntervalMs : Math.min(this.timing.pollIntervalMs, Math.max(250, at - Date.now()))),
+          (error: unknown) => {
+            this.logger.error({ err: error }, 'webhook delivery run failed');
+            this.schedule(this.timing.pollIntervalMs);
+          },
+        );
+    }, delayMs);
+    // The poll must never keep a finished process (or a test) alive.
+    this.timer.unref();
+  }
+
+  private async processDue(now: number): Promise<number> {
+    const ids = await dueDeliveryIds(this.db, now, this.timing.batchSize);
+    let delivered = 0;
+    for (const id of ids) {
+      const row = await claimDelivery(this.db, id, now, this.timing.leaseMs);
+      if (row && (await this.deliver(row, now))) delivered++;
+    }
+    return delivered;
+  }
+
+  private async deliver(row: WebhookDeliveryRow, now: number): Promise<boolean> {
+    const id = Number(row.id);
+    const attempts = Number(row.attempts);
+    const endpoint = await this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', row.endpoint_id).executeTakeFirst();
+    if (!endpoint || !Number(endpoint.enabled)) {
+      await this.finish(row, { status: 'failed', next_attempt_at: null });
+      return false;
+    }
+    const secrets = [endpoint.secret];
+    if (endpoint.previous_secret && endpoint.previous_secret_until !== null && Number(endpoint.previous_secret_until) > now) {
+      secrets.push(endpoint.previous_secret);
+    }
+    // The signed time is the real clock's: receivers refuse timestamps far from their own.
+    const headers = signedHeaders(secrets, row.message_id, Math.floor(Date.now() / 1000), row.payload);
+    const started = Date.now();
+    const result = await this.post(endpoint.url, headers, row.payload);
+    const durationMs = Date.now() - started;
+    await this.db
+      .insertInto('webhook_attempts')
+      .values({
+        delivery_id: id,
+        at: started,
+        duration_ms: durationMs,
+        http_status: result.httpStatus,
+        error: result.error?.slice(0, 1000) ?? null,
+        response_excerpt: result.excerpt,
+      })
+      .execute();
+    const log = { delivery: id, endpoint: Number(endpoint.id), messageId: row.message_id, attempts, status: result.httpStatus, error: result.error };
+
+    if (result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300) {
+      await this.finish(row, { status: 'delivered', delivered_at: Date.now(), next_attempt_at: null });
+      this.logger.info(log, 'webhook delivered');
+      return true;
+    }
+    if (result.httpStatus === 410) {
+      await this.disableGone(row, Number(endpoint.id));
+      this.logger.warn(log, 'webhook endpoint answered 410 Gone; disabled');
+      return false;
+    }
+    const delay = nextRetryDelay(attempts, this.random(), parseRetryAfter(result.retryAfter, Date.now()));
+    await this.finish(row, delay === null ? { status: 'failed', next_attempt_at: null } : { status: 'pending', next_attempt_at: now + delay });
+    this.logger.warn({ ...log, retryAt: delay === null ? null : now + delay }, delay === null ? 'webhook failed for good' : 'webhook failed; will retry');
+    return false;
+  }
+
+  /** Writes the outcome only while the claim is still this process's (the same attempt count, still 'sending'). */
+  private async finish(row: WebhookDeliveryRow, values: { status: 'pending' | 'delivered' | 'failed'; next_attempt_at: number | null; delivered_at?: number }) {
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set(values)
+      .where('id', '=', row.id)
+      .where('status', '=', 'sending')
+      .where('attempts', '=', row.attempts)
+      .execute();
+  }
+
+  /** A 410: the endpoint is turned off with the reason, and its waiting deliveries fail with this one. */
+  private async disableGone(row: WebhookDeliveryRow, endpointId: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('webhook_endpoints')
+        .set((eb) => ({ enabled: 0, disabled_reason: WEBHOOK_GONE_REASON, updated_at: Date.now(), version: eb('version', '+', 1) }))
+        .where('id', '=', endpointId)
+        .execute();
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({ status: 'failed', next_attempt_at: null })
+        .where('endpoint_id', '=', endpointId)
+        .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('id', '=', row.id), eb('status', '=', 'sending')])]))
+        .execute();
+    });
+  }
+
+  /** One POST: the status and the answer's first bytes, or why no answer came. Never throws. */
+  private post(urlText: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
+    let url: URL;
+    try {
+      url = new URL(urlText);
+    } catch {
+      return Promise.resolve({ httpStatus: null, error: 'The endpoint URL is not valid.', excerpt: null, retryAfter: undefined });
+    }
+    return new Promise((resolve) => {
+      let settled = false;
+      const done = (result: AttemptResult) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(result);
+      };
+      const client = url.protocol === 'https:' ? https : http;
+      const request = client.request(url, {
+        method: 'POST',
+        agent: url.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'vpv-energy-webhooks/1',
+        },
+        maxHeaderSize: 32 * 1024,
+      });
+      const timer = setTimeout(() => {
+        request.destroy();
+        done({ httpStatus: null, error: `No answer within ${this.timing.timeoutMs / 1000} seconds.`, excerpt: null, retryAfter: undefined });
+      }, this.timing.timeoutMs);
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const finish = () => {
+          response.destroy();
+          const retryAfter = response.headers['retry-after'];
+          done({
+            httpStatus: response.statusCode ?? null,
+            error: null,
+            excerpt: Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8'),
+            retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+          });
+        };
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= EXCERPT_BYTES) finish();
+        });
+        response.on('end', finish);
+        response.on('error', finish);
+      });
+      request.on('error', (error) => done({ httpStatus: null, error: attemptError(error, url), excerpt: null, retryAfter: undefined }));
+      request.end(body);
+    });
+  }
+}
+
+/** A network failure in words; redirects are never followed, so a 3xx is an answer like any other. */
+function attemptError(error: unknown, url: URL): string {
+  const message = refusalFor(error, url).message;
+  if (message === INSIDE_ADDRESS) return WEBHOOK_PRIVATE_ADDRESS;
+  return message.replace('before the file arrived', 'before an answer arrived').replace(/^The file could not be fetched from (.*)\.$/, 'The request to $1 failed.');
+}
