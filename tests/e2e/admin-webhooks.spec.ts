@@ -252,3 +252,26 @@ test('a private address is refused with the reason, and nothing is added', async
   const listed = (await (await page.request.get('/api/admin/webhooks')).json()) as { items: Array<{ url: string }> };
   expect(listed.items.map((item) => item.url)).not.toContain('http://10.1.2.3/hook');
 });
+
+test('an edit saved by someone else meanwhile is refused with their words, and the card shows their version', async ({ page }) => {
+  await loginAsAdmin(page);
+  const url = `${receiverBase}/ok-conflict-${Date.now()}`;
+  const created = await page.request.post('/api/admin/webhooks', { data: { url, description: 'first', events: ['lead.status_changed'] } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { endpoint } = (await created.json()) as { endpoint: { id: number; version: number } };
+  await visit(page, '/admin/webhooks');
+  await card(page, url).getByRole('button', { name: `Edit: ${url}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit webhook endpoint' });
+  await expect(edit.getByLabel('Description')).toHaveValue('first');
+  // Another admin saves first.
+  const other = await page.request.put(`/api/admin/webhooks/${endpoint.id}`, {
+    data: { url, description: 'saved by the other admin', events: ['lead.status_changed'], enabled: true },
+    headers: { 'If-Match': `"${endpoint.version}"` },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+  await edit.getByLabel('Description').fill('mine');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, 'Failed to save endpoint')).toContainText('409: ');
+  await expect(card(page, url)).toContainText('saved by the other admin');
+  expect((await page.request.delete(`/api/admin/webhooks/${endpoint.id}`)).status()).toBe(204);
+});

@@ -5,7 +5,7 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '~/components/ui/dialog';
 import { Field, Input } from '~/components/ui/input';
-import { failureNotice, firstFieldErrors } from '~/lib/api';
+import { ApiError, failureNotice, firstFieldErrors } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { SUBSCRIBABLE_EVENTS, type SubscribableEvent, type WebhookEndpointInput, type WebhookEndpointView } from './webhook-types';
 import { createEndpoint, deleteEndpoint, rotateSecret, updateEndpoint } from './webhooks-api';
@@ -94,7 +94,12 @@ function EndpointForm({
       setErrors(known);
       const failed = editing ? copy.form.saveFailed : copy.form.addFailed;
       toast({ title: failed, description: failureNotice(error, failed), variant: 'destructive' });
-      if (editing) await revalidator.revalidate();
+      // Saved by someone else meanwhile (409) or deleted (404): what was typed rests on a stale
+      // version, so the dialog closes and the card shows the endpoint as it is now.
+      if (editing && error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+        onChange(null);
+        await revalidator.revalidate();
+      }
     } finally {
       setPending(false);
     }
