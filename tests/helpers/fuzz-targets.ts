@@ -226,6 +226,17 @@ const imageUrlObject = fuzzObject({
 });
 
 const statusObject = fuzzObject({ status: text('pending', 'handled') });
+/**
+ * Webhook endpoints: every URL is one the server must refuse (inside addresses, other schemes),
+ * so no case ever creates an endpoint and nothing is sent anywhere.
+ */
+const webhookObject = fc
+  .tuple(
+    fuzzObject({ url: text('http://10.0.0.1/hook', 'https://192.168.1.1/x', 'http://127.0.0.1:1/x', 'http://[::1]/', 'ftp://hooks.example/x', 'javascript:alert(1)', ''), description: text('CRM', '') }),
+    fc.oneof(fc.array(fc.constantFrom('lead.contact_message.created', 'lead.status_changed', 'webhook.test', 'lead.deleted', ''), { maxLength: 4 }), anyJson),
+    fc.oneof(fc.boolean(), anyJson),
+  )
+  .map(([object, events, enabled]) => ({ ...object, events, enabled }));
 
 function json(object: fc.Arbitrary<unknown>): fc.Arbitrary<EncodedBody | null> {
   return encodedBody(object, 'json');
@@ -924,6 +935,40 @@ export const fuzzTargets: FuzzTarget[] = [
         method: fc.constant('DELETE'),
         target: fc.tuple(fc.constantFrom('messages', 'demo-requests'), id).map(([kind, value]) => `/api/admin/${kind}/${value}`),
         body: fc.constant(null),
+        as: adminMostly,
+      }),
+    ),
+  ),
+  requests(
+    'Webhooks: GET/POST /api/admin/webhooks, PUT/DELETE …/:id, POST …/:id/rotate|test, GET …/:id/deliveries, …/deliveries/:id/attempts|replay|dismiss',
+    fc.oneof(
+      request({
+        label: 'webhook lists',
+        method: fc.constantFrom('GET', 'HEAD'),
+        target: fc.oneof(
+          fc.constant('/api/admin/webhooks'),
+          fc.tuple(id, queryString(['page', 'pageSize'])).map(([value, query]) => `/api/admin/webhooks/${value}/deliveries${query}`),
+          id.map((value) => `/api/admin/webhooks/deliveries/${value}/attempts`),
+        ),
+        body: fc.constant(null),
+        as: adminMostly,
+        origin: readOrigin,
+      }),
+      request({
+        label: 'webhook endpoint writes',
+        method: fc.constantFrom('POST', 'PUT'),
+        target: fc.oneof(fc.constant('/api/admin/webhooks'), id.map((value) => `/api/admin/webhooks/${value}`)),
+        body: json(webhookObject),
+        as: adminMostly,
+      }),
+      request({
+        label: 'webhook actions',
+        method: fc.constantFrom('POST', 'DELETE'),
+        target: fc.oneof(
+          fc.tuple(id, fc.constantFrom('', '/rotate', '/test')).map(([value, action]) => `/api/admin/webhooks/${value}${action}`),
+          fc.tuple(id, fc.constantFrom('replay', 'dismiss')).map(([value, action]) => `/api/admin/webhooks/deliveries/${value}/${action}`),
+        ),
+        body: fc.option(json(anyJson), { freq: 4 }),
         as: adminMostly,
       }),
     ),

@@ -3,7 +3,7 @@ import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryPage, WebhookEndpo
 import { WEBHOOK_GONE_REASON, WEBHOOK_PRIVATE_ADDRESS } from '../../domain/webhooks.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { expectInvalidInput } from '../helpers/invalid-input.ts';
-import { type TestServer, startTestServer } from '../helpers/server.ts';
+import { type TestServer, startSecondServer, startTestServer } from '../helpers/server.ts';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver.ts';
 
 /**
@@ -133,6 +133,25 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     expect(log[0]?.eventType).toBe('lead.status_changed');
   });
 
+  it('never sends one attempt twice when two processes send at the same moment', async () => {
+    await createEndpoint(['lead.contact_message.created']);
+    const second = await startSecondServer(server, { WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${receiver.port}` });
+    try {
+      await sender().stop();
+      await second.services.webhooks.sender.stop();
+      for (let n = 20; n < 30; n++) await postLead('contact', contact(n));
+      const now = Date.now();
+      const counts = await Promise.all([sender().runOnce(now), second.services.webhooks.sender.runOnce(now), sender().runOnce(now)]);
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(10);
+      expect(receiver.received).toHaveLength(10);
+      expect(new Set(receiver.received.map((request) => request.id)).size).toBe(10);
+      const attempts = await server.services.database.db.selectFrom('webhook_attempts').select('id').execute();
+      expect(attempts).toHaveLength(10);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('queues nothing for an endpoint not subscribed to the event, nor for a disabled one', async () => {
     await createEndpoint(['lead.demo_request.created']);
     const off = await createEndpoint(['lead.contact_message.created']);
@@ -234,6 +253,33 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     const after = ((await (await call('GET', '/api/admin/webhooks')).json()) as { items: WebhookEndpoint[] }).items;
     expect(after[0]?.failing).toBe(1);
     expect((await deliveriesOf(endpoint.id))[0]?.dismissedAt).toBeTruthy();
+
+    // Send test event still reaches a disabled endpoint: how an admin checks the receiver is back.
+    expect((await call('POST', `/api/admin/webhooks/${endpoint.id}/test`)).status).toBe(202);
+    expect(await sender().runOnce(Date.now())).toBe(1);
+    expect(receiver.received.map((request) => request.payload.type)).toEqual(['lead.contact_message.created', 'webhook.test']);
+    const enabled = await call('PUT', `/api/admin/webhooks/${endpoint.id}`, { url: receiver.url, events: ['lead.contact_message.created'], enabled: true });
+    expect(await enabled.json()).toMatchObject({ enabled: true, disabledReason: null, failing: 1 });
+
+    // A Replay that gets through takes the failed delivery off the failing count.
+    const failed = (await deliveriesOf(endpoint.id)).find((delivery) => delivery.status === 'failed' && delivery.dismissedAt === null);
+    expect((await call('POST', `/api/admin/webhooks/deliveries/${failed?.id}/replay`)).status).toBe(202);
+    expect(await sender().runOnce(Date.now())).toBe(1);
+    expect(receiver.received.at(-1)?.id).toBe(failed?.messageId);
+    const healed = ((await (await call('GET', '/api/admin/webhooks')).json()) as { items: WebhookEndpoint[] }).items;
+    expect(healed[0]?.failing).toBe(0);
+  });
+
+  it('fails what waits for an endpoint an admin disabled, saying so in the log', async () => {
+    const { endpoint } = await createEndpoint(['lead.demo_request.created']);
+    await sender().stop();
+    await postLead('demo', demo(12));
+    const off = await call('PUT', `/api/admin/webhooks/${endpoint.id}`, { url: receiver.url, events: ['lead.demo_request.created'], enabled: false });
+    expect(off.status).toBe(200);
+    await sender().runOnce(Date.now());
+    expect(receiver.received).toHaveLength(0);
+    const [delivery] = await deliveriesOf(endpoint.id);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, lastAttempt: { httpStatus: null, error: 'The endpoint is disabled; nothing was sent.' } });
   });
 
   it('signs with both secrets during a rotation, with only the new one after 24 hours; Replay sends the same webhook-id', async () => {

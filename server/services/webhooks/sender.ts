@@ -121,7 +121,13 @@ export class WebhookSender {
     const id = Number(row.id);
     const attempts = Number(row.attempts);
     const endpoint = await this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', row.endpoint_id).executeTakeFirst();
-    if (!endpoint || !Number(endpoint.enabled)) {
+    // A disabled endpoint gets no events, but Send test event still reaches it: that is how an
+    // admin checks a receiver that answered 410 before turning it back on.
+    if (!endpoint || (!Number(endpoint.enabled) && row.event_type !== 'webhook.test')) {
+      await this.db
+        .insertInto('webhook_attempts')
+        .values({ delivery_id: id, at: Date.now(), duration_ms: 0, http_status: null, error: 'The endpoint is disabled; nothing was sent.', response_excerpt: null })
+        .execute();
       await this.finish(row, { status: 'failed', next_attempt_at: null });
       return false;
     }

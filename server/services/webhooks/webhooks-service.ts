@@ -34,14 +34,31 @@ export class WebhookUrlRefusal extends Error {
 
 const iso = (ms: number | string | null): string | null => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-/** Deliveries that count as failing for the badge and the list: failed, or retrying after a failed attempt, not dismissed. */
+/**
+ * Deliveries that count as failing for the badge and the list: failed, or retrying after a
+ * failed attempt, not dismissed, and whose message no Replay has delivered since.
+ */
 function failingCount(db: Db) {
   return db
-    .selectFrom('webhook_deliveries')
-    .select(['endpoint_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('dismissed_at', 'is', null)
-    .where((eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', 'in', ['pending', 'sending']), eb('attempts', '>', 0)])]))
-    .groupBy('endpoint_id');
+    .selectFrom('webhook_deliveries as d')
+    .select(['d.endpoint_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('d.dismissed_at', 'is', null)
+    .where((eb) =>
+      eb.and([
+        eb.or([eb('d.status', '=', 'failed'), eb.and([eb('d.status', 'in', ['pending', 'sending']), eb('d.attempts', '>', 0)])]),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('webhook_deliveries as later')
+              .select('later.id')
+              .whereRef('later.endpoint_id', '=', 'd.endpoint_id')
+              .whereRef('later.message_id', '=', 'd.message_id')
+              .where('later.status', '=', 'delivered'),
+          ),
+        ),
+      ]),
+    )
+    .groupBy('d.endpoint_id');
 }
 
 function toEndpoint(row: WebhookEndpointRow, failing: number, now = Date.now()): WebhookEndpoint {
@@ -147,7 +164,7 @@ export class WebhooksService {
   async find(id: number, db: Db = this.db): Promise<WebhookEndpoint | null> {
     const row = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return null;
-    const failing = await failingCount(db).where('endpoint_id', '=', id).executeTakeFirst();
+    const failing = await failingCount(db).where('d.endpoint_id', '=', id).executeTakeFirst();
     return toEndpoint(row, Number(failing?.count ?? 0));
   }
 
