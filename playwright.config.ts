@@ -12,6 +12,8 @@ export const e2eAdmin = { username: 'e2e-admin', password: 'e2e-admin-password-1
 export const e2eImportFilePort = port + 1000;
 /** Nothing listens here: every lead's e-mail to sales fails, so the inbox shows failing deliveries (leads-inbox.spec.ts). */
 export const e2eDeadSmtpPort = port + 2000;
+/** The loopback webhook receiver admin-webhooks.spec.ts starts: the one private address webhooks may go to. */
+export const e2eWebhookReceiverPort = port + 2001;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -58,6 +60,7 @@ export default defineConfig({
       URL_IMPORT_ALLOW_HOSTS: `127.0.0.1:${e2eImportFilePort}`,
       SMTP_URL: `smtp://127.0.0.1:${e2eDeadSmtpPort}`,
       LEADS_NOTIFY_TO: 'sales@vpv-energy.example',
+      WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${e2eWebhookReceiverPort}`,
     },
   },
 });

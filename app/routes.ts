@@ -18,5 +18,6 @@ export default [
   route('admin/leads', 'routes/admin-leads.tsx'),
   route('admin/trash', 'routes/admin-trash.tsx'),
   route('admin/activity', 'routes/admin-activity.tsx'),
+  route('admin/webhooks', 'routes/admin-webhooks.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -105,7 +105,7 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
       data: {
         kind: 'contact',
         id: contactId,
-        status: 'pending',
+        status: 'new',
         adminUrl: `${server.url}/admin/leads?tab=messages#lead-contact-${contactId}`,
         fields: { firstName: 'First1', lastName: 'Doe', company: 'Company 1', email: 'lead1@company.com', message: 'Message number 1.' },
       },
@@ -118,14 +118,14 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     });
 
     // A status change goes out as lead.status_changed, with who changed it and from what.
-    const patched = await call('PATCH', `/api/admin/messages/${contactId}`, { status: 'handled' });
+    const patched = await call('PATCH', `/api/admin/messages/${contactId}`, { status: 'qualified' });
     expect(patched.status).toBe(200);
     await vi.waitFor(() => expect(receiver.received).toHaveLength(7), { timeout: 15_000, interval: 50 });
     const change = receiver.received[6];
     expect(change?.id).toMatch(/^msg_status_/);
     expect(change?.verifiedWith).toEqual([true]);
-    expect(change?.payload).toMatchObject({ type: 'lead.status_changed', data: { kind: 'contact', id: contactId, previousStatus: 'pending', changedBy: admin.username } });
-    expect(change?.payload.data.status).not.toBe('pending');
+    expect(change?.payload).toMatchObject({ type: 'lead.status_changed', data: { kind: 'contact', id: contactId, previousStatus: 'new', changedBy: admin.username } });
+    expect(change?.payload.data.status).toBe('qualified');
 
     const log = await deliveriesOf(endpoint.id);
     expect(log).toHaveLength(7);

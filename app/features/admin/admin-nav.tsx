@@ -1,5 +1,5 @@
 import { inbox as inboxCopy } from '@content/leads';
-import { AlertTriangle, History, Inbox, Trash2 } from 'lucide-react';
+import { AlertTriangle, History, Inbox, Trash2, Webhook } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '~/lib/cn';
@@ -10,6 +10,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/leads', label: 'Leads inbox', icon: Inbox },
   { path: '/admin/trash', label: 'Trash', icon: Trash2 },
   { path: '/admin/activity', label: 'Activity', icon: History },
+  { path: '/admin/webhooks', label: 'Webhooks', icon: Webhook },
 ] as const;
 
 export type AdminPagePath = (typeof ADMIN_PAGES)[number]['path'];
