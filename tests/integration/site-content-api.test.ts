@@ -105,7 +105,10 @@ describe.each(testDialects)('site content API on %s', (dialect) => {
     expect(company.draft).toBeNull();
     expect((await state('seo')).published.home).toEqual({ title: pages.home.title, description: pages.home.description });
     expect((await state('leaders')).published.map((leader) => leader.id)).toEqual(['leader-1', 'leader-2', 'leader-3', 'leader-4']);
-    expect(await server.services.siteContent.published()).toEqual(seedSiteContent());
+    const published = await server.services.siteContent.published();
+    expect(published).toEqual(seedSiteContent());
+    // Shared by every request until the next publish: nobody may change it for the others.
+    expect(Object.isFrozen(published.leaders[0])).toBe(true);
     // The seed passes its own schemas: publishing it unchanged is accepted.
     for (const kind of SITE_CONTENT_KINDS) await publish(kind, seedSiteContent()[kind], 1);
   });
