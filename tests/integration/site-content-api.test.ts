@@ -113,6 +113,21 @@ describe.each(testDialects)('site content API on %s', (dialect) => {
     for (const kind of SITE_CONTENT_KINDS) await publish(kind, seedSiteContent()[kind], 1);
   });
 
+  it('falls back to the seed for a kind whose row is missing or unreadable, never failing', async () => {
+    const db = server.services.database.db;
+    const opened = await state('faq');
+    await publish('faq', opened.published.slice(0, 2), opened.revision);
+    await db.deleteFrom('site_content').where('kind', '=', 'leaders').execute();
+    await db.updateTable('site_content').set({ published: '{not json' }).where('kind', '=', 'company').execute();
+    await server.services.contentVersion.bump();
+    const published = await server.services.siteContent.published();
+    expect(published.leaders).toEqual(seedSiteContent().leaders);
+    expect(published.company).toEqual(seedSiteContent().company);
+    expect(published.faq).toHaveLength(2);
+    // The editor of a kind with no row gets the seed again as version 1.
+    expect(await state('leaders')).toMatchObject({ revision: 1, publishedVersion: 1, published: seedSiteContent().leaders });
+  });
+
   it('keeps a draft from visitors until it is published, as version 2 with its audit rows', async () => {
     const before = await state('company');
     const edited: CompanyFacts = { ...before.published, phone: { display: '1-888-555-0199', tel: '+18885550199' } };
