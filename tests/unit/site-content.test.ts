@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { activityCopy } from '../../content/admin-activity.ts';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_KINDS } from '../../domain/audit.ts';
 import { describeChanges, ordinal } from '../../domain/site-content/diff.ts';
 import { LEADER_PHOTO_SIZES, leaderPhotoUrl } from '../../domain/site-content/photos.ts';
 import {
@@ -163,5 +165,15 @@ describe('leader photo addresses', () => {
   it('are one WebP per size under /media', () => {
     expect(LEADER_PHOTO_SIZES).toEqual([160, 320]);
     expect(leaderPhotoUrl('0f8fad5b-d9cb-469f-a165-70867728950e', 320)).toBe('/media/leader-photos/0f8fad5b-d9cb-469f-a165-70867728950e/320.webp');
+  });
+});
+
+describe('the Activity page', () => {
+  it('names the content kind and every content action in words', () => {
+    expect(AUDIT_ENTITY_KINDS).toContain('content');
+    expect(activityCopy.kinds.content).toBe('Site content');
+    const actions = AUDIT_ACTIONS.filter((action) => action.startsWith('content.'));
+    expect(actions).toEqual(['content.draft', 'content.discard', 'content.publish', 'content.restore', 'content.photo']);
+    for (const action of actions) expect(activityCopy.actions[action], action).toMatch(/^[A-Z]/);
   });
 });
