@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pages } from '../../content/pages.ts';
 import { site } from '../../content/site.ts';
+import { FAQ_LIMITS } from '../../domain/site-content/schemas.ts';
 import { LEADER_PHOTO_MAX_BYTES, LEADER_PHOTO_NOT_AN_IMAGE, LEADER_PHOTO_TOO_LARGE } from '../../domain/site-content/photos.ts';
 import type {
   CompanyFacts,
@@ -237,6 +238,16 @@ describe.each(testDialects)('site content API on %s', (dialect) => {
     for (const kind of SITE_CONTENT_KINDS) expect(await state(kind)).toMatchObject({ revision: 1, publishedVersion: 1, draft: null });
     expect(await auditRows()).toEqual([]);
     expect(await server.services.siteContent.published()).toEqual(seedSiteContent());
+  });
+
+  it('takes the longest FAQ the schema allows within the body limit', async () => {
+    const longest: FaqEntry[] = Array.from({ length: FAQ_LIMITS.count }, (_, index) => ({
+      id: `faq-${index}`,
+      question: `${index} ${'q'.repeat(FAQ_LIMITS.question - 5)}?`,
+      answer: 'a'.repeat(FAQ_LIMITS.answer),
+      category: 'general',
+    }));
+    expect((await publish('faq', longest, 1)).published).toHaveLength(FAQ_LIMITS.count);
   });
 
   it('leaves nothing half-saved when a publish fails part-way', async () => {
