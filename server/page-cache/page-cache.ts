@@ -90,14 +90,14 @@ export class PageCache {
     });
   }
 
-  /** The page stored under `key` for this content version; a page of an older version is dropped. */
-  get(key: string, version: number): CachedPage | undefined {
+  /**
+   * The page stored under `key`: `fresh` when it was rendered from this content version, else the
+   * copy of an older one (kept until a fresh copy replaces it, so it can be served while that
+   * copy renders: stale while revalidating, decision 020).
+   */
+  lookup(key: string, version: number): { page: CachedPage; fresh: boolean } | undefined {
     const page = this.pages.get(key);
-    if (page && page.version !== version) {
-      this.pages.delete(key);
-      return undefined;
-    }
-    return page;
+    return page ? { page, fresh: page.version === version } : undefined;
   }
 
   /** Stores a page unless it alone is larger than the whole cache. */

@@ -23,6 +23,22 @@ export interface PageCacheOptions {
 interface PageCacheMiss {
   key: string;
   version: number;
+  render: Render;
+}
+
+/** How long a visitor with no copy at all to be given waits for another request's rendering of the same page before rendering it too. */
+const WAIT_FOR_RENDER_MS = 3000;
+
+/** A rendering still unfinished after this long (a response that never ended) no longer holds the page's single flight. */
+const ABANDONED_RENDER_MS = 30_000;
+
+/** The one rendering of a page for a content version that this process has in flight. */
+interface Render {
+  version: number;
+  startedAt: number;
+  /** Settles when the copy is stored, or when it turned out it would not be. */
+  done: Promise<void>;
+  finish: () => void;
 }
 
 export interface PageCacheMiddleware {
@@ -52,7 +68,27 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
   // Compressing at maximum quality takes ~0.1-0.3 s of a pool thread per page: one page at a
   // time, and a burst of new pages (a crawler walking ?search= values) is sent but not kept.
   const compressing = new WorkQueue({ concurrency: 1, maxWaiting: 8 });
-  const filling = new Set<string>();
+  // Single flight: one rendering per page and content version in this process. While it runs,
+  // other visitors get the previous version's copy, or (with none) wait for this one.
+  const rendering = new Map<string, Render>();
+
+  /** The rendering this request is to make, or null when one for this version is in flight. */
+  function claimRender(key: string, version: number): Render | null {
+    const current = rendering.get(key);
+    const now = Date.now();
+    if (current && current.version === version && now - current.startedAt < ABANDONED_RENDER_MS) return null;
+    current?.finish();
+    let finish = () => {};
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const render = { version, startedAt: now, done, finish };
+    rendering.set(key, render);
+    return render;
+  }
+
+  function endRender(key: string, render: Render): void {
+    if (rendering.get(key) === render) rendering.delete(key);
+    render.finish();
+  }
 
   const serveHits: RequestHandler = (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isAdminRequest(req)) {
@@ -64,19 +100,33 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
       next();
       return;
     }
-    contentVersion.current().then(
-      (version) => {
-        const page = cache.get(key, version);
-        if (page) {
-          sendCachedPage(req, res, page);
-          return;
-        }
-        res.locals.pageCacheMiss = { key, version } satisfies PageCacheMiss;
+    const serve = async () => {
+      const version = await contentVersion.current();
+      const found = cache.lookup(key, version);
+      if (found?.fresh) {
+        sendCachedPage(req, res, found.page, 'hit');
+        return;
+      }
+      const render = req.method === 'GET' ? claimRender(key, version) : null;
+      if (render) {
+        // This request renders the page for everyone; its copy is stored by fillOnMiss.
+        res.locals.pageCacheMiss = { key, version, render } satisfies PageCacheMiss;
         next();
-      },
-      // The database did not answer: render without the cache; the page will say what it can.
-      () => next(),
-    );
+        return;
+      }
+      if (found) {
+        sendCachedPage(req, res, found.page, 'stale');
+        return;
+      }
+      // No copy yet and another request is rendering it: wait for that one, within reason.
+      const inFlight = rendering.get(key);
+      if (inFlight) await Promise.race([inFlight.done, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_RENDER_MS).unref())]);
+      const after = cache.lookup(key, version);
+      if (after?.fresh) sendCachedPage(req, res, after.page, 'hit');
+      else next();
+    };
+    // The database did not answer: render without the cache; the page will say what it can.
+    serve().catch(() => next());
   };
 
   const fillOnMiss: RequestHandler = (req, res, next) => {
@@ -85,18 +135,15 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
       next();
       return;
     }
-    const { key, version } = miss;
+    const { key, version, render } = miss;
     res.setHeader('X-Page-Cache', 'miss');
-    if (req.method === 'GET' && !filling.has(key)) {
-      filling.add(key);
-      captureBody(res, (body) => {
-        void store(key, version, res, body)
-          .catch((error: unknown) => {
-            if (!(error instanceof WorkQueueFullError)) logger.warn({ err: error, key }, 'a page could not be cached');
-          })
-          .finally(() => filling.delete(key));
-      });
-    }
+    captureBody(res, (body) => {
+      void store(key, version, res, body)
+        .catch((error: unknown) => {
+          if (!(error instanceof WorkQueueFullError)) logger.warn({ err: error, key }, 'a page could not be cached');
+        })
+        .finally(() => endRender(key, render));
+    });
     next();
   };
 
@@ -162,10 +209,11 @@ function headersToKeep(res: ServerResponse, scriptHashes: readonly string[]): Re
   return headers;
 }
 
-function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
+/** Sends a kept copy: `hit` for this content version's, `stale` for an older one's served while the fresh one renders. */
+function sendCachedPage(req: Request, res: Response, page: CachedPage, state: 'hit' | 'stale'): void {
   // The validator first: req.fresh compares the request's If-None-Match with the response's ETag.
   res.setHeader('ETag', page.etag);
-  const headers = { ...page.headers, 'x-page-cache': 'hit' };
+  const headers = { ...page.headers, 'x-page-cache': state };
   if (page.status === 200 && req.fresh) {
     res.writeHead(304, headers).end();
     return;

@@ -226,6 +226,40 @@ describe.each(testDialects)('the page cache on %s', (dialect) => {
     expect((await render(`${second.url}/knowledge-base?search=cryocooler`)).hit.body).toContain('Cryocooler test term');
   });
 
+  it('renders a page once per change: meanwhile visitors get the previous copy, then the new one', async () => {
+    const url = `${server.url}/knowledge-base?search=liquefier`;
+    const { hit } = await render(url);
+    expect(hit.body).not.toContain('Liquefier burst term');
+    const created = await fetch(`${server.url}/api/glossary`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: adminCookie },
+      body: JSON.stringify({ term: 'Liquefier burst term', definition: 'A plant that turns natural gas into LNG.' }),
+    });
+    expect(created.status).toBe(201);
+
+    const burst = await Promise.all(Array.from({ length: 20 }, () => get(url)));
+    expect(burst.every((got) => got.status === 200)).toBe(true);
+    // Exactly one request rendered the changed page; every other one got a kept copy.
+    const rendered = burst.filter((got) => got.cache === 'miss');
+    expect(rendered).toHaveLength(1);
+    expect(rendered[0]!.body).toContain('Liquefier burst term');
+    for (const got of burst.filter((one) => one.cache !== 'miss')) {
+      expect(['stale', 'hit']).toContain(got.cache);
+      expect(got.body.includes('Liquefier burst term')).toBe(got.cache === 'hit');
+    }
+    // Once the fresh copy is kept, everyone gets it.
+    expect((await render(url)).hit.body).toContain('Liquefier burst term');
+  });
+
+  it('renders a page nobody has asked for once, however many visitors ask at the same moment', async () => {
+    const burst = await Promise.all(Array.from({ length: 12 }, () => get(`${server.url}/knowledge-base?search=single-flight`)));
+    expect(burst.every((got) => got.status === 200)).toBe(true);
+    expect(burst.filter((got) => got.cache === 'miss')).toHaveLength(1);
+    // The others waited for that rendering's copy (a burst with no copy at all gets no stale page).
+    expect(burst.filter((got) => got.cache === 'hit').length).toBeGreaterThan(0);
+    expect(burst.some((got) => got.cache === 'stale')).toBe(false);
+  });
+
   it('shows a deleted document gone on the next request', async () => {
     const documents = (await (await fetch(`${server.url}/api/documents`, { headers: { cookie: adminCookie } })).json()) as Array<{
       id: number;
