@@ -123,7 +123,6 @@ async function burstsAfterPublishing(url: string, file: Figures | null, rounds =
   const headers = { cookie, 'content-type': 'application/json', origin: url };
   let worst: Figures | null = null;
   for (let round = 0; round < rounds; round++) {
-    console.error('round', round);
     await untilCached(`${url}/`);
     const state = (await (await fetch(`${url}/api/admin/content/company`, { headers })).json()) as {
       revision: number;
