@@ -1,5 +1,4 @@
 import { previewBar } from '@content/preview';
-import { Eye } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { usePreviewingDrafts } from '~/lib/site-content';
 
@@ -26,10 +25,7 @@ export function PreviewBar() {
   return (
     <div role="status" className="bg-flame-500 text-navy-950">
       <div className="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-1 py-2 text-sm font-semibold">
-        <p className="flex items-center gap-2">
-          <Eye aria-hidden="true" className="h-4 w-4 shrink-0" />
-          {previewBar.text}
-        </p>
+        <p>{previewBar.text}</p>
         <a href={withoutPreview(location.pathname, location.search, location.hash)} className="underline underline-offset-4 hover:no-underline">
           {previewBar.exitLabel}
         </a>
