@@ -1,4 +1,5 @@
 import type { CompanyFacts, EditorState, FaqEntry, Leader, SeoEntries, SiteContentData, SiteContentKind } from '@domain/site-content/types';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases.ts';
 import { type TestServer, startTestServer } from '../helpers/server.ts';
@@ -227,6 +228,34 @@ describe.each(testDialects)('site content on the public pages (%s)', (dialect) =
     }
 
     for (const kind of ['company', 'leaders', 'faq', 'associations', 'seo'] as const) await discardDraft(kind);
+  });
+
+  it('shows a leader’s uploaded photo at 160 and 320 px, and the initials for a leader without one', async () => {
+    const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 120, b: 160 } } }).jpeg().toBuffer();
+    const upload = await fetch(`${server.url}/api/admin/content/leader-photos`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, 'content-type': 'image/jpeg' },
+      body: new Uint8Array(jpeg),
+    });
+    expect(upload.status).toBe(201);
+    const { photo } = (await upload.json()) as { photo: { id: string } };
+    await publish('leaders', (leaders) => leaders.map((leader, index): Leader => ({ ...leader, photo: index === 0 ? photo : null })));
+
+    const page = (await get(`${server.url}/leadership`)).body;
+    const cards = page.split('<article').slice(1);
+    const small = `/media/leader-photos/${photo.id}/160.webp`;
+    const large = `/media/leader-photos/${photo.id}/320.webp`;
+    expect(cards[0]).toContain(`src="${small}"`);
+    expect(cards[0]).toContain(`srcSet="${small} 160w, ${large} 320w"`);
+    for (const card of cards.slice(1)) expect(card).not.toContain('/media/leader-photos/');
+    // The second leader's initials, as before.
+    const second = (await state('leaders')).published[1];
+    expect(cards[1]).toMatch(new RegExp(`<span aria-hidden="true"[^>]*>${second?.name.split(/\s+/).map((part) => part[0]).join('').slice(0, 2)}</span>`));
+    for (const url of [small, large]) expect((await fetch(`${server.url}${url}`)).status).toBe(200);
+    const about = jsonLdOf(page).find((data) => data['@type'] === 'AboutPage');
+    const employees = (about?.mainEntity as { employee: { image?: string }[] }).employee;
+    expect(employees[0]?.image).toBe(`${server.url}${large}`);
+    expect(employees[1]?.image).toBeUndefined();
   });
 
   it('keeps the JSON-LD of every page parseable, and the page whole, whatever staff publish', async () => {
