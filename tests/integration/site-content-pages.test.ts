@@ -126,7 +126,8 @@ describe.each(testDialects)('site content on the public pages (%s)', (dialect) =
     expect((await get(`${server.url}/`)).body).toContain(before.phone.display);
 
     const phone: CompanyFacts['phone'] = { display: '1-888-555-0199', tel: '+18885550199' };
-    await publish('company', (company) => ({ ...company, phone }));
+    const equipmentStoreUrl = 'https://store.vpv.example/published-inventory';
+    await publish('company', (company) => ({ ...company, phone, equipmentStoreUrl }));
 
     const home = await get(`${server.url}/`);
     expect(home.status).toBe(200);
@@ -135,6 +136,8 @@ describe.each(testDialects)('site content on the public pages (%s)', (dialect) =
     expect(contact).toContain(`href="tel:${phone.tel}"`);
     const organization = jsonLdOf(home.body).find((data) => data['@type'] === 'Organization');
     expect(organization).toMatchObject({ telephone: phone.tel, contactPoint: { telephone: phone.tel } });
+    // View Inventory follows the stored store link (no EQUIPMENT_STORE_URL here).
+    expect((await get(`${server.url}/vpv-lease`)).body).toMatch(new RegExp(`<a href="${equipmentStoreUrl}"[^>]*>View Inventory<`));
 
     // The root's data request (client navigations) carries it too, and the cached copy of it.
     expect((await get(`${server.url}/_root.data`)).body).toContain(phone.display);
