@@ -255,6 +255,17 @@ describe.each(testDialects)('site content on the public pages (%s)', (dialect) =
     const second = (await state('leaders')).published[1];
     expect(cards[1]).toMatch(new RegExp(`<span aria-hidden="true"[^>]*>${second?.name.split(/\s+/).map((part) => part[0]).join('').slice(0, 2)}</span>`));
     for (const url of [small, large]) expect((await fetch(`${server.url}${url}`)).status).toBe(200);
+    // The e-mail addresses are kept, never sent: not in the page, its data request, nor a preview.
+    const leaders = (await state('leaders')).published;
+    expect(leaders.every((leader) => leader.email.includes('@'))).toBe(true);
+    for (const body of [
+      page,
+      (await get(`${server.url}/leadership.data`)).body,
+      (await get(`${server.url}/leadership?preview=drafts`, adminCookie)).body,
+      (await get(`${server.url}/leadership.data?preview=drafts`, adminCookie)).body,
+    ]) {
+      for (const leader of leaders) expect(body).not.toContain(leader.email);
+    }
     const about = jsonLdOf(page).find((data) => data['@type'] === 'AboutPage');
     const employees = (about?.mainEntity as { employee: { image?: string }[] }).employee;
     expect(employees[0]?.image).toBe(`${server.url}${large}`);
