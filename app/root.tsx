@@ -12,6 +12,7 @@ import { adminChanging } from './features/admin/admin-change';
 import { ClientLoginDialog } from './features/client-login/client-login-dialog';
 import { useInlineCss } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
+import { previewChanges } from './lib/site-content';
 
 // In production the stylesheet is inlined by the Layout below (decision 009).
 export const links: Route.LinksFunction = () => [
@@ -44,10 +45,12 @@ export async function loader({ context }: Route.LoaderArgs) {
  * The root's data (who is logged in, public settings) changes only with a login or a logout
  * (revalidateAdminChange in admin-change.ts; a Dismiss of a failing delivery asks the same way), so a page's own revalidation, a tab change or a
  * glossary search on the same page does not ask for it again, nor fail with a network blip
- * that the page's own data reports (issue 16). Other pages and form posts work as usual.
+ * that the page's own data reports (issue 16). Other pages and form posts work as usual, and so
+ * does a move into or out of an admin's preview of the drafts (docs/pages.md, Site content).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (adminChanging()) return true;
+  // Into or out of a preview of the drafts: the company facts and the bar change with it.
+  if (adminChanging() || previewChanges(currentUrl, nextUrl)) return true;
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 };

@@ -25,6 +25,18 @@ export const seedCompany: CompanyFacts = {
   equipmentStoreUrl: site.rentalStoreUrl,
 };
 
+/**
+ * The query parameter with which an admin previews the drafts (`?preview=drafts`; server/context.ts
+ * decides). Not part of the page cache's key (server/page-cache/page-cache.ts): only an admin's
+ * page differs with it, and an admin's requests never read or fill the cache.
+ */
+export const PREVIEW_PARAMETER = 'preview';
+
+/** True when moving from one address to the other starts or ends a preview of the drafts. */
+export function previewChanges(from: URL, to: URL): boolean {
+  return from.searchParams.get(PREVIEW_PARAMETER) !== to.searchParams.get(PREVIEW_PARAMETER);
+}
+
 /** A leader as pages get one: the e-mail address stays on the server (kept for the company's records, never shown). */
 export type PublicLeader = Omit<Leader, 'email'>;
 

@@ -1,9 +1,6 @@
 import { previewBar } from '@content/preview';
 import { useLocation } from 'react-router';
-import { usePreviewingDrafts } from '~/lib/site-content';
-
-/** The parameter that asks for the drafts (server/context.ts reads it; docs/pages.md, Site content). */
-const PREVIEW_PARAMETER = 'preview';
+import { PREVIEW_PARAMETER, usePreviewingDrafts } from '~/lib/site-content';
 
 /** The same address without the preview parameter. */
 function withoutPreview(pathname: string, search: string, hash: string): string {
@@ -26,7 +23,7 @@ export function PreviewBar() {
     <div role="status" className="bg-flame-500 text-navy-950">
       <div className="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-1 py-2 text-sm font-semibold">
         <p>{previewBar.text}</p>
-        <a href={withoutPreview(location.pathname, location.search, location.hash)} className="underline underline-offset-4 hover:no-underline">
+        <a href={withoutPreview(location.pathname, location.search, location.hash)} className="inline-flex min-h-6 items-center underline underline-offset-4 hover:no-underline">
           {previewBar.exitLabel}
         </a>
       </div>
