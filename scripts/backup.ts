@@ -5,6 +5,7 @@
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { createBackup } from '../server/services/backup/backup.ts';
 import { BackupError } from '../server/services/backup/manifest.ts';
+import { runCli } from './lib/run-cli.ts';
 
 const usage = `Usage: npm run backup -- <dir> [--force]
   Writes a consistent copy of the site's database and files into <dir>, with manifest.json last.
@@ -35,14 +36,4 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GiB` : `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof BackupError || error instanceof ConfigError) {
-      console.error(`Backup failed: ${error.message}`);
-      process.exit(1);
-    }
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(main, { label: 'Backup failed', explained: [BackupError, ConfigError] });

@@ -6,6 +6,7 @@
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { BackupError } from '../server/services/backup/manifest.ts';
 import { restoreBackup } from '../server/services/backup/restore.ts';
+import { runCli } from './lib/run-cli.ts';
 
 const usage = `Usage: npm run restore -- <dir> [--force]
   Checks the backup in <dir> (every file's SHA-256, the database's integrity and row counts)
@@ -32,14 +33,4 @@ async function main(args: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof BackupError || error instanceof ConfigError) {
-      console.error(`Restore failed: ${error.message}`);
-      process.exit(1);
-    }
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(main, { label: 'Restore failed', explained: [BackupError, ConfigError] });

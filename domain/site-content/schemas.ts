@@ -39,8 +39,9 @@ export const COMPANY_LIMITS = {
   url: 2048,
 } as const;
 
-export const LEADER_LIMITS = { id: 100, name: 100, title: 150, bio: 3000, email: 254, count: 50 } as const;
-export const FAQ_LIMITS = { question: 300, answer: 5000, count: 100 } as const;
+// Lists at their longest stay within the API's 256 kB body limit (100 questions × 2,300 characters).
+export const LEADER_LIMITS = { id: 100, name: 100, title: 150, bio: 2000, email: 254, count: 50 } as const;
+export const FAQ_LIMITS = { question: 300, answer: 2000, count: 100 } as const;
 export const ASSOCIATION_LIMITS = { name: 150, count: 50 } as const;
 export const LINK_MAX = 2048;
 export const LIST_ID_MAX = 100;

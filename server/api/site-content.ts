@@ -24,7 +24,7 @@ const UNKNOWN_KIND = 'No such kind of site content.';
 const UNKNOWN_VERSION = 'No such version.';
 const REVISION_MESSAGE = 'revision must be the whole number the editor was opened at.';
 
-/** Content JSON is small: 100 FAQ answers of 5,000 characters would not reach it. */
+/** Content JSON is small: the longest lists the schemas allow (100 questions of 2,300 characters) stay under it. */
 export const SITE_CONTENT_BODY_LIMIT = '256kb';
 
 export function createSiteContentRouter(services: Services): Router {

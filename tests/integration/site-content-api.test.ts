@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pages } from '../../content/pages.ts';
 import { site } from '../../content/site.ts';
+import { FAQ_LIMITS } from '../../domain/site-content/schemas.ts';
 import { LEADER_PHOTO_MAX_BYTES, LEADER_PHOTO_NOT_AN_IMAGE, LEADER_PHOTO_TOO_LARGE } from '../../domain/site-content/photos.ts';
 import type {
   CompanyFacts,
@@ -17,6 +18,7 @@ import { SITE_CONTENT_CONFLICT_MESSAGE, SITE_CONTENT_KINDS } from '../../domain/
 import { seedSiteContent } from '../../server/services/site-content/seed.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { expectInvalidInput } from '../helpers/invalid-input.ts';
+import { type TestS3, startTestS3 } from '../helpers/s3.ts';
 import { type SecondTestServer, type TestServer, startSecondServer, startTestServer } from '../helpers/server.ts';
 
 /**
@@ -104,9 +106,27 @@ describe.each(testDialects)('site content API on %s', (dialect) => {
     expect(company.draft).toBeNull();
     expect((await state('seo')).published.home).toEqual({ title: pages.home.title, description: pages.home.description });
     expect((await state('leaders')).published.map((leader) => leader.id)).toEqual(['leader-1', 'leader-2', 'leader-3', 'leader-4']);
-    expect(await server.services.siteContent.published()).toEqual(seedSiteContent());
+    const published = await server.services.siteContent.published();
+    expect(published).toEqual(seedSiteContent());
+    // Shared by every request until the next publish: nobody may change it for the others.
+    expect(Object.isFrozen(published.leaders[0])).toBe(true);
     // The seed passes its own schemas: publishing it unchanged is accepted.
     for (const kind of SITE_CONTENT_KINDS) await publish(kind, seedSiteContent()[kind], 1);
+  });
+
+  it('falls back to the seed for a kind whose row is missing or unreadable, never failing', async () => {
+    const db = server.services.database.db;
+    const opened = await state('faq');
+    await publish('faq', opened.published.slice(0, 2), opened.revision);
+    await db.deleteFrom('site_content').where('kind', '=', 'leaders').execute();
+    await db.updateTable('site_content').set({ published: '{not json' }).where('kind', '=', 'company').execute();
+    await server.services.contentVersion.bump();
+    const published = await server.services.siteContent.published();
+    expect(published.leaders).toEqual(seedSiteContent().leaders);
+    expect(published.company).toEqual(seedSiteContent().company);
+    expect(published.faq).toHaveLength(2);
+    // The editor of a kind with no row gets the seed again as version 1.
+    expect(await state('leaders')).toMatchObject({ revision: 1, publishedVersion: 1, published: seedSiteContent().leaders });
   });
 
   it('keeps a draft from visitors until it is published, as version 2 with its audit rows', async () => {
@@ -218,6 +238,16 @@ describe.each(testDialects)('site content API on %s', (dialect) => {
     for (const kind of SITE_CONTENT_KINDS) expect(await state(kind)).toMatchObject({ revision: 1, publishedVersion: 1, draft: null });
     expect(await auditRows()).toEqual([]);
     expect(await server.services.siteContent.published()).toEqual(seedSiteContent());
+  });
+
+  it('takes the longest FAQ the schema allows within the body limit', async () => {
+    const longest: FaqEntry[] = Array.from({ length: FAQ_LIMITS.count }, (_, index) => ({
+      id: `faq-${index}`,
+      question: `${index} ${'q'.repeat(FAQ_LIMITS.question - 5)}?`,
+      answer: 'a'.repeat(FAQ_LIMITS.answer),
+      category: 'general',
+    }));
+    expect((await publish('faq', longest, 1)).published).toHaveLength(FAQ_LIMITS.count);
   });
 
   it('leaves nothing half-saved when a publish fails part-way', async () => {
@@ -337,6 +367,28 @@ describe.each(testDialects)('site content API on %s', (dialect) => {
     }
   });
 
+  it('turns a photo upright by its EXIF orientation before cutting the square, and keeps no metadata', async () => {
+    // 200×100, red on the left, blue on the right, stored sideways: orientation 6 shows it as 100×200, red on top.
+    const red = await sharp({ create: { width: 100, height: 100, channels: 3, background: { r: 255, g: 0, b: 0 } } }).png().toBuffer();
+    const sideways = await sharp({ create: { width: 200, height: 100, channels: 3, background: { r: 0, g: 0, b: 255 } } })
+      .composite([{ input: red, left: 0, top: 0 }])
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const response = await fetch(`${server.url}/api/admin/content/leader-photos`, { method: 'POST', headers: { cookie, 'content-type': 'image/jpeg' }, body: new Uint8Array(sideways) });
+    expect(response.status).toBe(201);
+    const { urls } = (await response.json()) as { urls: Record<'160', string> };
+    const webp = Buffer.from(await (await fetch(`${server.url}${urls['160']}`)).arrayBuffer());
+    expect((await sharp(webp).metadata()).exif).toBeUndefined();
+    const { data } = await sharp(webp).raw().toBuffer({ resolveWithObject: true });
+    const colour = (x: number, y: number) => {
+      const [r = 0, , b = 0] = data.subarray((y * 160 + x) * 3, (y * 160 + x) * 3 + 3);
+      return r > b ? 'red' : 'blue';
+    };
+    // Upright and cut from the middle: red above, blue below (unrotated it would be red left, blue right).
+    expect([colour(20, 10), colour(140, 10), colour(20, 150), colour(140, 150)]).toEqual(['red', 'red', 'blue', 'blue']);
+  });
+
   describe('two processes on one database', () => {
     let second: SecondTestServer;
     beforeAll(async () => {
@@ -355,9 +407,54 @@ describe.each(testDialects)('site content API on %s', (dialect) => {
       // And its API sees the new revision at once: the database is the one source.
       expect((await second.services.siteContent.editorState('company')).publishedVersion).toBe(2);
     });
+
+    it('lets exactly one of two publishes from the same revision win, whichever process each reaches', async () => {
+      const opened = await state('faq');
+      const send = (url: string, answer: string) =>
+        fetch(`${url}/api/admin/content/faq/publish`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ revision: opened.revision, data: opened.published.map((entry, index) => (index === 0 ? { ...entry, answer } : entry)) }),
+        });
+      const answers = await Promise.all([send(server.url, 'From the first process.'), send(second.url, 'From the second process.')]);
+      expect(answers.map((response) => response.status).sort()).toEqual([200, 409]);
+      const winner = answers.findIndex((response) => response.status === 200);
+      const now = await state('faq');
+      expect(now).toMatchObject({ revision: opened.revision + 1, publishedVersion: 2 });
+      expect(now.published[0]?.answer).toBe(winner === 0 ? 'From the first process.' : 'From the second process.');
+      const versions = await server.services.database.db.selectFrom('site_content_versions').select('version').where('kind', '=', 'faq').execute();
+      expect(versions).toHaveLength(2);
+      expect((await auditRows()).map((row) => row.action)).toEqual(['content.publish']);
+    });
   });
 });
 
 async function png(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
 }
+
+describe('leader photos in an S3 bucket', () => {
+  let s3: TestS3;
+  let server: TestServer;
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    server = await startTestServer('sqlite', { ...s3.env, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await s3?.close();
+  });
+
+  it('stores both sizes in the bucket and serves them from /media', async () => {
+    const login = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const response = await fetch(`${server.url}/api/admin/content/leader-photos`, { method: 'POST', headers: { cookie, 'content-type': 'image/png' }, body: new Uint8Array(await png(640, 480)) });
+    expect(response.status).toBe(201);
+    const { photo, urls } = (await response.json()) as { photo: { id: string }; urls: Record<'160' | '320', string> };
+    expect((await s3.listKeys()).filter((key) => key.startsWith('leader-photos/'))).toEqual([`leader-photos/${photo.id}/160.webp`, `leader-photos/${photo.id}/320.webp`]);
+    const served = await fetch(`${server.url}${urls['320']}`);
+    expect(served.status).toBe(200);
+    const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 320, 320]);
+  });
+});

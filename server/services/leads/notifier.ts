@@ -2,13 +2,9 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/connection.ts';
 import type { LeadNotificationRow } from '../../db/tables/leads.ts';
 import type { Logger } from '../../logger.ts';
+import { OutboxRunner, type OutboxTiming } from '../outbox/outbox-runner.ts';
 import { type NotificationEmail, contactMessageEmail, demoRequestEmail } from './email.ts';
-import {
-  claimNotification,
-  dueNotificationIds,
-  markNotificationFailedAttempt,
-  markNotificationSent,
-} from './outbox.ts';
+import { markNotificationFailedAttempt, markNotificationSent, notificationQueries } from './outbox.ts';
 import { findLead } from './queries.ts';
 
 /** SMTP_URL, LEADS_NOTIFY_TO and LEADS_NOTIFY_FROM, validated in server/config.ts. */
@@ -18,15 +14,10 @@ export interface NotifySettings {
   from: string;
 }
 
-export interface NotifierTiming {
-  /** How often each process looks for due rows (a new lead also wakes it at once). */
-  pollIntervalMs: number;
-  /** How long a claim holds; after that another process may take the row over. */
-  leaseMs: number;
+export interface NotifierTiming extends OutboxTiming {
   maxAttempts: number;
   /** Wait after the n-th failed attempt (the last entry repeats). */
   retryDelaysMs: readonly number[];
-  batchSize: number;
 }
 
 export const DEFAULT_TIMING: NotifierTiming = {
@@ -65,80 +56,30 @@ export function smtpMailer(smtpUrl: string): Mailer {
 }
 
 /**
- * The background sender of the lead notification outbox. Every process runs one; the
- * database decides which process sends which row (see outbox.ts), so nothing is sent
- * twice while processes are healthy and nothing is lost when one dies. Runs within a
- * process are serialized.
+ * The sender of the lead notification outbox (docs/leads.md, "The e-mail to sales"): the
+ * polling, claiming and serializing are OutboxRunner's; this class sends one row's e-mail
+ * and decides when a failed one is tried again. stop() also ends the batch in progress, as
+ * the mailer is closed after it.
  */
-export class LeadNotifier {
-  private readonly timing: NotifierTiming = DEFAULT_TIMING;
+export class LeadNotifier extends OutboxRunner<LeadNotificationRow, NotifierTiming> {
   private readonly mailer: Mailer;
-  private chain: Promise<unknown> = Promise.resolve();
-  private queued = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private stopped = false;
 
   constructor(
-    private readonly db: Db,
-    private readonly logger: Logger,
+    db: Db,
+    logger: Logger,
     private readonly settings: NotifySettings,
     private readonly siteUrl: string,
   ) {
+    super(db, logger, DEFAULT_TIMING, { queries: notificationQueries, runFailedMessage: 'lead notification run failed', haltOnStop: true });
     this.mailer = smtpMailer(settings.smtpUrl);
   }
 
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  /** Asks for a run soon (a lead was just committed); never waits for it. */
-  wake(): void {
-    if (this.stopped || this.queued) return;
-    this.queued = true;
-    void this.runOnce().finally(() => {
-      this.queued = false;
-    });
-  }
-
-  /** Sends every row due at `now`; resolves with how many were delivered. */
-  runOnce(now?: number): Promise<number> {
-    const run = this.chain.then(() => this.processDue(now ?? Date.now()));
-    this.chain = run.catch(() => undefined);
-    return run;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.chain;
+  override async stop(): Promise<void> {
+    await super.stop();
     this.mailer.close();
   }
 
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.runOnce()
-        .catch((error: unknown) => this.logger.error({ err: error }, 'lead notification run failed'))
-        .finally(() => this.schedule(this.timing.pollIntervalMs));
-    }, delayMs);
-    // The poll must never keep a finished process (or a test) alive.
-    this.timer.unref();
-  }
-
-  private async processDue(now: number): Promise<number> {
-    if (this.stopped) return 0;
-    const ids = await dueNotificationIds(this.db, now, this.timing.batchSize);
-    let delivered = 0;
-    for (const id of ids) {
-      if (this.stopped) break;
-      const row = await claimNotification(this.db, id, now, this.timing.leaseMs);
-      if (row && (await this.deliver(row, now))) delivered++;
-    }
-    return delivered;
-  }
-
-  private async deliver(row: LeadNotificationRow, now: number): Promise<boolean> {
+  protected override async deliver(row: LeadNotificationRow, now: number): Promise<boolean> {
     const id = Number(row.id);
     const attempts = Number(row.attempts);
     try {

@@ -3,6 +3,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LeadNotificationRow } from '../../db/tables/leads.ts';
+import { outboxQueries } from '../outbox/queries.ts';
 
 /**
  * The notification outbox (docs/decisions/007-lead-capture.md). A row is written in the
@@ -25,43 +26,11 @@ export async function enqueueNotification(
     .execute();
 }
 
-/**
- * Ids of rows that are due: pending ones whose time has come, and 'sending' ones whose
- * claim expired (the process that claimed them died mid-send).
- */
-export async function dueNotificationIds(db: Db, now: number, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('lead_notifications')
-    .select('id')
-    .where('status', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => Number(row.id));
-}
+/** The due / claim queries both outboxes share (../outbox/queries.ts); the longest-waiting row first. */
+export const notificationQueries = outboxQueries('lead_notifications', 'next_attempt_at');
 
-/**
- * Takes a due row for this process: status 'sending', one more attempt, and a lease until
- * `now + leaseMs`. Returns the row when this call won it, null when another process did.
- */
-export async function claimNotification(
-  db: Db,
-  id: number,
-  now: number,
-  leaseMs: number,
-): Promise<LeadNotificationRow | null> {
-  const result = await db
-    .updateTable('lead_notifications')
-    .set({ status: 'sending', attempts: sql<number>`attempts + 1`, next_attempt_at: now + leaseMs })
-    .where('id', '=', id)
-    .where('status', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', now)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
-  const row = await db.selectFrom('lead_notifications').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ?? null;
-}
+/** Takes a due row for this process; the row when this call won it, null when another process did. */
+export const claimNotification = notificationQueries.claim;
 
 export async function markNotificationSent(db: Db, id: number, now: number): Promise<void> {
   await db

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import type { ContactMessage, DemoRequest, LeadKind, LeadStatus } from '@domain/leads/types.ts';
 import type { WebhookEventType, WebhookLeadData, WebhookPayload, WebhookSubscribableEvent } from '@domain/webhooks.ts';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import type { WebhookDeliveryRow } from '../../db/tables/webhooks.ts';
 import { findLead } from '../leads/queries.ts';
+import { outboxQueries } from '../outbox/queries.ts';
 
 /**
  * The webhook outbox (docs/leads.md#webhooks, docs/decisions/026-webhooks.md): like the
@@ -128,44 +127,11 @@ export async function insertDelivery(trx: Db, endpointId: number, event: Omit<We
   return Number(row.id);
 }
 
-/** Due rows, oldest first (so a healthy receiver gets events in the order they happened): pending ones whose time came, and 'sending' ones whose claim expired. */
-export async function dueDeliveryIds(db: Db, now: number, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', now)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => Number(row.id));
-}
-
-/** When the next row falls due (pending or a claim that will expire), or null when none waits. */
-export async function nextDueAt(db: Db): Promise<number | null> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select((eb) => eb.fn.min('next_attempt_at').as('at'))
-    .where('status', 'in', ['pending', 'sending'])
-    .executeTakeFirst();
-  return row?.at === null || row?.at === undefined ? null : Number(row.at);
-}
-
 /**
- * Takes a due row for this process: 'sending', one more attempt, a lease until `now + leaseMs`.
- * The row when this call won it; null when another process did (its UPDATE changed nothing).
+ * The due / claim / next-due queries both outboxes share (../outbox/queries.ts); oldest
+ * first, so a healthy receiver gets events in the order they happened.
  */
-export async function claimDelivery(db: Db, id: number, now: number, leaseMs: number): Promise<WebhookDeliveryRow | null> {
-  const result = await db
-    .updateTable('webhook_deliveries')
-    .set({ status: 'sending', attempts: sql<number>`attempts + 1`, next_attempt_at: now + leaseMs })
-    .where('id', '=', id)
-    .where('status', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', now)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
-  return (await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
-}
+export const deliveryQueries = outboxQueries('webhook_deliveries', 'id');
 
 /** Queues lead.*.created for a lead just inserted in `trx` (LeadsService's submit methods). */
 export async function enqueueLeadCreated(trx: Db, kind: LeadKind, leadId: number, siteUrl: string, now = Date.now()): Promise<number[]> {

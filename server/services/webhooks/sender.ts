@@ -5,19 +5,16 @@ import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-f
 import type { Db } from '../../db/connection.ts';
 import type { WebhookDeliveryRow } from '../../db/tables/webhooks.ts';
 import type { Logger } from '../../logger.ts';
+import { OutboxRunner, type OutboxTiming } from '../outbox/outbox-runner.ts';
 import { INSIDE_ADDRESS, guarded, refusalFor } from '../url-import/fetch-policy.ts';
-import { claimDelivery, dueDeliveryIds, nextDueAt } from './outbox.ts';
+import { deliveryQueries } from './outbox.ts';
 import { nextRetryDelay, parseRetryAfter } from './schedule.ts';
 import { signedHeaders } from './signature.ts';
 
-export interface SenderTiming {
-  /** The longest pause between looks for due rows (the sender also wakes when the next row falls due). */
-  pollIntervalMs: number;
-  /** How long a claim holds; after that another process may take the row over. Longer than the timeout. */
-  leaseMs: number;
+/** The lease (OutboxTiming) is longer than the timeout, so a claim outlives its attempt. */
+export interface SenderTiming extends OutboxTiming {
   /** From the request to the end of the answer's first bytes. */
   timeoutMs: number;
-  batchSize: number;
 }
 
 export const DEFAULT_SENDER_TIMING: SenderTiming = { pollIntervalMs: 5_000, leaseMs: 60_000, timeoutMs: 15_000, batchSize: 20 };
@@ -33,91 +30,35 @@ interface AttemptResult {
 }
 
 /**
- * The background sender of the webhook outbox (docs/leads.md#webhooks). Every process runs
- * one; the database decides which process sends which row (outbox.ts), so an attempt is
- * never made twice by healthy processes and nothing is lost when one dies. Runs within a
- * process are serialized.
+ * The sender of the webhook outbox (docs/leads.md#webhooks): the polling, claiming and
+ * serializing are OutboxRunner's; this class makes one signed POST and decides what its
+ * answer means (delivered, retry, 410 Gone). stop() only ends the polling: runOnce still
+ * works, and the tests drive it by hand.
  */
-export class WebhookSender {
+export class WebhookSender extends OutboxRunner<WebhookDeliveryRow, SenderTiming> {
   private readonly httpAgent: RequestFilteringHttpAgent;
   private readonly httpsAgent: RequestFilteringHttpsAgent;
-  private chain: Promise<unknown> = Promise.resolve();
-  private queued = false;
-  private polling = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly db: Db,
-    private readonly logger: Logger,
+    db: Db,
+    logger: Logger,
     allowHosts: readonly string[],
-    private readonly timing: SenderTiming = DEFAULT_SENDER_TIMING,
+    timing: SenderTiming = DEFAULT_SENDER_TIMING,
     private readonly random: () => number = Math.random,
   ) {
+    super(db, logger, timing, { queries: deliveryQueries, runFailedMessage: 'webhook delivery run failed', haltOnStop: false });
     // The import-from-link agents: the address each name resolves to is checked at connect time.
     this.httpAgent = guarded(new RequestFilteringHttpAgent({ keepAlive: false }), http.Agent.prototype, allowHosts);
     this.httpsAgent = guarded(new RequestFilteringHttpsAgent({ keepAlive: false }), https.Agent.prototype, allowHosts);
   }
 
-  start(): this {
-    this.polling = true;
-    this.schedule(0);
-    return this;
+  /** Looks again when the next row falls due (a retry, an expiring claim), at least every pollIntervalMs. */
+  protected override async nextPollDelayMs(): Promise<number> {
+    const at = await deliveryQueries.nextDueAt(this.db);
+    return at === null ? this.timing.pollIntervalMs : Math.min(this.timing.pollIntervalMs, Math.max(250, at - Date.now()));
   }
 
-  /** Asks for a run soon (an event was just committed); never waits for it. */
-  wake(): void {
-    if (!this.polling || this.queued) return;
-    this.queued = true;
-    void this.runOnce()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'webhook delivery run failed'))
-      .finally(() => {
-        this.queued = false;
-      });
-  }
-
-  /** Sends every row due at `now` (tests pass a later time instead of waiting); resolves with how many were delivered. */
-  runOnce(now?: number): Promise<number> {
-    const run = this.chain.then(() => this.processDue(now ?? Date.now()));
-    this.chain = run.catch(() => undefined);
-    return run;
-  }
-
-  /** Stops polling and waits for the run in progress; runOnce still works (tests drive it by hand). */
-  async stop(): Promise<void> {
-    this.polling = false;
-    clearTimeout(this.timer);
-    await this.chain;
-  }
-
-  private schedule(delayMs: number): void {
-    if (!this.polling) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.runOnce()
-        .then(() => nextDueAt(this.db))
-        .then(
-          (at) => this.schedule(at === null ? this.timing.pollIntervalMs : Math.min(this.timing.pollIntervalMs, Math.max(250, at - Date.now()))),
-          (error: unknown) => {
-            this.logger.error({ err: error }, 'webhook delivery run failed');
-            this.schedule(this.timing.pollIntervalMs);
-          },
-        );
-    }, delayMs);
-    // The poll must never keep a finished process (or a test) alive.
-    this.timer.unref();
-  }
-
-  private async processDue(now: number): Promise<number> {
-    const ids = await dueDeliveryIds(this.db, now, this.timing.batchSize);
-    let delivered = 0;
-    for (const id of ids) {
-      const row = await claimDelivery(this.db, id, now, this.timing.leaseMs);
-      if (row && (await this.deliver(row, now))) delivered++;
-    }
-    return delivered;
-  }
-
-  private async deliver(row: WebhookDeliveryRow, now: number): Promise<boolean> {
+  protected override async deliver(row: WebhookDeliveryRow, now: number): Promise<boolean> {
     const id = Number(row.id);
     const attempts = Number(row.attempts);
     const endpoint = await this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', row.endpoint_id).executeTakeFirst();
