@@ -5,12 +5,14 @@ import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.
 import stylesheet from './app.css?url';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
+import { PreviewBar } from './components/layout/preview-bar';
 import { NotFoundCard } from './components/layout/not-found-card';
 import { Toaster } from './components/ui/toaster';
 import { adminChanging } from './features/admin/admin-change';
 import { ClientLoginDialog } from './features/client-login/client-login-dialog';
 import { useInlineCss } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
+import { previewChanges } from './lib/site-content';
 
 // In production the stylesheet is inlined by the Layout below (decision 009).
 export const links: Route.LinksFunction = () => [
@@ -21,25 +23,34 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Only browser-safe data leaves the server here: the canonical origin, who the admin is,
- * the client sign-in URLs and the equipment store's address; for an admin, how many lead
- * deliveries are failing (the badge every admin page shows, docs/leads.md).
+ * the client sign-in URLs; the company facts every page shows (published, or the drafts while
+ * an admin previews: docs/pages.md, Site content), their equipment store link replaced by
+ * EQUIPMENT_STORE_URL when the deployment sets it; for an admin, how many lead deliveries are
+ * failing (the badge every admin page shows, docs/leads.md).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const principal = await context.currentAdmin();
   const admin = principal ? { username: principal.username } : null;
-  const failingDeliveries = principal ? await context.services.notifications.failingCount() : 0;
+  const [failingDeliveries, content, previewingDrafts] = await Promise.all([
+    principal ? context.services.notifications.failingCount() : 0,
+    context.siteContent(),
+    context.previewingDrafts(),
+  ]);
   const { siteUrl, clientLoginUrls, equipmentStoreUrl } = context.publicConfig;
-  return { siteUrl, admin, failingDeliveries, clientLoginUrls, equipmentStoreUrl };
+  const company = equipmentStoreUrl ? { ...content.company, equipmentStoreUrl } : content.company;
+  return { siteUrl, admin, failingDeliveries, clientLoginUrls, company, previewingDrafts };
 }
 
 /**
  * The root's data (who is logged in, public settings) changes only with a login or a logout
  * (revalidateAdminChange in admin-change.ts; a Dismiss of a failing delivery asks the same way), so a page's own revalidation, a tab change or a
  * glossary search on the same page does not ask for it again, nor fail with a network blip
- * that the page's own data reports (issue 16). Other pages and form posts work as usual.
+ * that the page's own data reports (issue 16). Other pages and form posts work as usual, and so
+ * does a move into or out of an admin's preview of the drafts (docs/pages.md, Site content).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (adminChanging()) return true;
+  // Into or out of a preview of the drafts: the company facts and the bar change with it.
+  if (adminChanging() || previewChanges(currentUrl, nextUrl)) return true;
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 };
@@ -69,6 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
+        <PreviewBar />
         <Header />
         <ClientLoginDialog />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
