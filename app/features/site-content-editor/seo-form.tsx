@@ -1,5 +1,6 @@
 import { contentEditorCopy as copy } from '@content/admin-content';
 import { pages } from '@content/pages';
+import { PAGE_LABELS } from '@domain/site-content/diff';
 import { SEO_DESCRIPTION_ADVISED, SEO_DESCRIPTION_MAX, SEO_TITLE_ADVISED, SEO_TITLE_MAX } from '@domain/site-content/schemas';
 import { PAGE_KEYS, type PageKey, type PageSeo } from '@domain/site-content/types';
 import { ExternalLink } from 'lucide-react';
@@ -45,7 +46,7 @@ function PageSeoFields({
   const c = copy.seo;
   const path = pages[pageKey].path;
   return (
-    <FieldGroup legend={`${c.pages[pageKey]} (${path})`}>
+    <FieldGroup legend={`${PAGE_LABELS[pageKey]} (${path})`}>
       <div className="grid gap-6 lg:grid-cols-[1fr_26rem]">
         <div className="space-y-4">
           <TextField
@@ -59,9 +60,15 @@ function PageSeoFields({
           <TextField
             path={`${pageKey}.description`}
             label={c.description}
-            hint={<Counter count={entry.description.length} advised={SEO_DESCRIPTION_ADVISED} max={SEO_DESCRIPTION_MAX} />}
+            hint={
+              <>
+                <Counter count={entry.description.length} advised={SEO_DESCRIPTION_ADVISED} max={SEO_DESCRIPTION_MAX} />
+                <span className="block">{c.descriptionHint}</span>
+              </>
+            }
             value={entry.description}
-            onChange={(next) => onChange('description', next)}
+            // A search description is one line: Enter or a pasted paragraph becomes spaces.
+            onChange={(next) => onChange('description', next.replace(/\r\n|[\r\n\u2028\u2029]/g, ' '))}
             errors={editor.errors}
             multiline
             rows={3}
@@ -72,7 +79,7 @@ function PageSeoFields({
             rel="noopener"
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
           >
-            {c.open}: {c.pages[pageKey]}
+            {c.open}: {PAGE_LABELS[pageKey]}
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
             <span className="sr-only">{copy.actions.opensInNewTab}</span>
           </a>

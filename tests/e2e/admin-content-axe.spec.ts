@@ -1,0 +1,58 @@
+import { loginAsAdmin } from './admin-helpers';
+import { axeViolations, expect, test, visit } from './fixtures';
+
+/**
+ * Every site content editor screen (docs/staff-editing.md) is axe clean on a phone and on a
+ * desktop, with the History panel open, with field errors shown and with a dialog open.
+ * CONTENT_SCREENSHOTS=<dir> also saves a full-page screenshot of each.
+ */
+const editors = ['company', 'leaders', 'faq', 'associations', 'seo'] as const;
+const screenshots = process.env.CONTENT_SCREENSHOTS;
+
+for (const width of [390, 1440]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the overview', async ({ page }) => {
+      await loginAsAdmin(page);
+      await visit(page, '/admin/content');
+      expect(await axeViolations(page)).toEqual([]);
+      if (screenshots) await page.screenshot({ path: `${screenshots}/overview-${width}.png`, fullPage: true });
+    });
+
+    for (const kind of editors) {
+      test(`the ${kind} editor with its history`, async ({ page }) => {
+        await loginAsAdmin(page);
+        await visit(page, `/admin/content/${kind}`);
+        await page.getByRole('button', { name: 'Show history' }).click();
+        await expect(page.getByRole('list', { name: 'History' })).toBeVisible();
+        expect(await axeViolations(page)).toEqual([]);
+        if (screenshots) await page.screenshot({ path: `${screenshots}/${kind}-${width}.png`, fullPage: true });
+      });
+    }
+
+    test('an editor with field errors, and its Discard dialog', async ({ page }) => {
+      page.on('dialog', (dialog) => void dialog.accept());
+      await loginAsAdmin(page);
+      await visit(page, '/admin/content/company');
+      await page.getByLabel('Phone (tap to call)').fill('+15550100');
+      await page.getByLabel('Street').fill('');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page.getByLabel('Street')).toHaveAttribute('aria-invalid', 'true');
+      expect(await axeViolations(page)).toEqual([]);
+      if (screenshots) await page.screenshot({ path: `${screenshots}/company-errors-${width}.png`, fullPage: false });
+
+      await visit(page, '/admin/content/associations');
+      await page.getByRole('button', { name: 'Add company' }).click();
+      await page.getByRole('group', { name: /^Company 7/ }).getByLabel('Name').fill('Axe Check Company');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page.getByRole('button', { name: 'Discard draft' })).toBeVisible();
+      await page.getByRole('button', { name: 'Discard draft' }).click();
+      await expect(page.getByRole('dialog', { name: 'Discard the draft?' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      if (screenshots) await page.screenshot({ path: `${screenshots}/discard-dialog-${width}.png` });
+      await page.getByRole('dialog').getByRole('button', { name: 'Discard draft' }).click();
+      await expect(page.getByRole('button', { name: 'Discard draft' })).toHaveCount(0);
+    });
+  });
+}
