@@ -38,7 +38,7 @@ export function CompanyForm({ editor }: { editor: ContentEditor<'company'> }) {
           className="sm:max-w-md"
         />
         {/* The two forms of the phone are checked against each other: a message about both shows under the pair. */}
-        <div id={fieldId('phone')} tabIndex={-1} role="group" aria-label={`${c.phoneDisplay}, ${c.phoneTel}`}>
+        <div id={fieldId('phone')} tabIndex={-1}>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField path="phone.display" label={c.phoneDisplay} hint={c.phoneDisplayHint} value={value.phone.display} onChange={setPhone('display')} errors={errors} type="tel" inputMode="tel" />
             <TextField path="phone.tel" label={c.phoneTel} hint={c.phoneTelHint} value={value.phone.tel} onChange={setPhone('tel')} errors={errors} type="tel" inputMode="tel" />

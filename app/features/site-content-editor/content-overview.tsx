@@ -4,7 +4,7 @@ import { Building2, HelpCircle, Link2, Search, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { AdminPageHeader } from '~/features/admin/admin-nav';
 import { formatUtc } from '~/lib/utc-time';
-import { CONTENT_PATH } from './editor-shell';
+import { CONTENT_PATH } from './editor-fields';
 
 const icons: Record<SiteContentKind, typeof Building2> = {
   company: Building2,

@@ -7,6 +7,9 @@ import type { FieldErrors } from '@domain/api-error';
  */
 export type PathErrors = FieldErrors;
 
+/** The overview; each editor is `${CONTENT_PATH}/<kind>`. */
+export const CONTENT_PATH = '/admin/content';
+
 export function fieldId(path: string): string {
   return `content-${path.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 }

@@ -8,11 +8,9 @@ import { ConflictNotice } from '~/components/ui/conflict-notice';
 import { AdminPageHeader } from '~/features/admin/admin-nav';
 import { formatUtc } from '~/lib/utc-time';
 import { ConfirmDialog } from './confirm-dialog';
-import { fieldId, type PathErrors } from './editor-fields';
+import { CONTENT_PATH, fieldId, type PathErrors } from './editor-fields';
 import { HistoryPanel } from './history-panel';
 import type { ContentEditor } from './use-content-editor';
-
-export const CONTENT_PATH = '/admin/content';
 
 /**
  * One editor page (docs/staff-editing.md): the heading, what is published and whether a
