@@ -25,6 +25,7 @@ export const activityCopy = {
     trash: 'Trash',
     notification: 'Failing deliveries',
     webhook: 'Webhooks',
+    content: 'Site content',
   } as Record<string, string>,
   /** Each action in words; an action not listed here shows as written. */
   actions: {
@@ -57,6 +58,11 @@ export const activityCopy = {
     'webhook.test': 'Sent a test webhook',
     'webhook.replay': 'Replayed a webhook delivery',
     'webhook.dismiss': 'Dismissed a failing webhook delivery',
+    'content.draft': 'Saved a site content draft',
+    'content.discard': 'Discarded a site content draft',
+    'content.publish': 'Published site content',
+    'content.restore': 'Restored a site content version',
+    'content.photo': 'Uploaded a leader photo',
   } as Record<string, string>,
   /** Field names the log records, in words; others are spelled out from their name (`relatedTerms` → "Related terms"). */
   fields: {
@@ -66,6 +72,8 @@ export const activityCopy = {
     originalName: 'Original file name',
     filename: 'File name',
     totp: 'Two-factor login',
+    changes: 'What changed',
+    restoredFrom: 'Restored from version',
   } as Record<string, string>,
   changes: {
     show: 'Changes',

@@ -4,7 +4,7 @@
  */
 
 /** What a row is about. */
-export const AUDIT_ENTITY_KINDS = ['document', 'carousel', 'glossary', 'contact', 'demo', 'admin', 'trash', 'webhook', 'notification'] as const;
+export const AUDIT_ENTITY_KINDS = ['document', 'carousel', 'glossary', 'contact', 'demo', 'admin', 'trash', 'webhook', 'notification', 'content'] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 
 export const AUDIT_ACTIONS = [
@@ -39,6 +39,11 @@ export const AUDIT_ACTIONS = [
   'webhook.test',
   'webhook.replay',
   'webhook.dismiss',
+  'content.draft',
+  'content.discard',
+  'content.publish',
+  'content.restore',
+  'content.photo',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -8,6 +8,7 @@ import type { ServerBuild } from 'react-router';
 import { createApiRouter } from './api/index.ts';
 import { accessLog } from './access-log.ts';
 import { createObjectImagesRouter } from './api/object-images.ts';
+import { createLeaderPhotoMediaRouter } from './api/site-content.ts';
 import { compressResponses } from './compress-responses.ts';
 import { createRequestContext } from './context.ts';
 import { acceptAbsoluteForm, pageMethodGuard, refuseMalformedPath } from './http-guards.ts';
@@ -101,6 +102,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
 
   // Carousel images: outside /api so they can be cached (see server/api/object-images.ts).
   app.use('/objects', createObjectImagesRouter(services));
+  // Leader photos, public and immutable like carousel images (docs/site-content.md).
+  app.use('/media', createLeaderPhotoMediaRouter(services));
   app.use('/api', createApiRouter(services));
 
   // Pages seen by a logged-in admin show admin controls and data: never cache them. Set as the

@@ -176,8 +176,10 @@ const leaderSchema = z.object(
     bio: paragraph('Biography', LEADER_LIMITS.bio),
     profileUrl: httpsLink('Profile link'),
     email: optionalEmail('E-mail', LEADER_LIMITS.email),
+    // Refined as a whole, so its message is keyed `N.photo` like the server's "unknown photo".
     photo: z
-      .object({ id: text('Photo').refine((value) => UUID.test(value), 'Photo is not a known photo.') }, { error: 'Photo must be an uploaded photo or none.' })
+      .object({ id: text('Photo') }, { error: 'Photo must be an uploaded photo or none.' })
+      .refine((photo) => UUID.test(photo.id), 'Photo is not a known photo. Upload it again.')
       .nullish()
       .transform((value) => (value ? { id: value.id.toLowerCase() } : null)),
   },

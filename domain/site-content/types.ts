@@ -162,3 +162,12 @@ export interface SiteContentConflictBody {
 }
 
 export const SITE_CONTENT_CONFLICT_MESSAGE = 'This content was changed by someone else after you opened it.';
+
+/** How the audit log and the History panel name each kind. */
+export const SITE_CONTENT_KIND_NAMES: Record<SiteContentKind, string> = {
+  company: 'Company facts',
+  leaders: 'Leaders',
+  faq: 'FAQ',
+  associations: 'Industry associations',
+  seo: 'Search titles and descriptions',
+};

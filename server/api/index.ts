@@ -10,6 +10,7 @@ import { createGlossaryRouter } from './glossary.ts';
 import { createLeadsRouter } from './leads.ts';
 import { createNotificationsRouter } from './notifications.ts';
 import { requireSameOrigin } from './same-origin.ts';
+import { createSiteContentRouter } from './site-content.ts';
 import { createTrashRouter } from './trash.ts';
 import { createUploadsRouter } from './uploads.ts';
 import { createUrlImportRouter } from './url-import.ts';
@@ -36,6 +37,7 @@ export function createApiRouter(services: Services): Router {
   router.use(createTrashRouter(services));
   router.use(createActivityRouter(services));
   router.use(createWebhooksRouter(services));
+  router.use(createSiteContentRouter(services));
   router.use(createGlossaryRouter(services));
   router.use(createDocumentsRouter(services));
   router.use(createUploadsRouter(services));

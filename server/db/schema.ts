@@ -11,6 +11,7 @@ import type { DocumentTables } from './tables/documents.ts';
 import type { GlossaryTables } from './tables/glossary.ts';
 import type { LeadTables } from './tables/leads.ts';
 import type { RateLimitTables } from './tables/rate-limits.ts';
+import type { SiteContentTables } from './tables/site-content.ts';
 import type { UploadTables } from './tables/uploads.ts';
 import type { UrlImportTables } from './tables/url-imports.ts';
 import type { WebhookTables } from './tables/webhooks.ts';
@@ -19,4 +20,5 @@ export type Database = RateLimitTables & AdminTables & LeadTables & GlossaryTabl
   ContentVersionTables &
   AuditTables &
   BackupTables &
-  WebhookTables;
+  WebhookTables &
+  SiteContentTables;

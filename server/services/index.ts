@@ -13,6 +13,7 @@ import { LeadsService } from './leads/leads-service.ts';
 import { NotificationsService } from './leads/notifications-service.ts';
 import { ContentVersion } from './pages/content-version.ts';
 import { PRUNE_INTERVAL_MS, pruneExpired } from './rate-limiter.ts';
+import { SiteContentService } from './site-content/site-content-service.ts';
 import { TrashService } from './trash/trash-service.ts';
 import { AuditService } from './audit/audit-service.ts';
 import { KEEP_UNFINISHED_MS, UploadsService } from './uploads/uploads-service.ts';
@@ -45,6 +46,8 @@ export interface Services {
   notifications: NotificationsService;
   /** Raised by every write to what public pages show; the page cache keeps pages per version. */
   contentVersion: ContentVersion;
+  /** The company facts, leaders, FAQ, associations and search titles staff edit (docs/site-content.md): published, drafts, versions, leader photos. */
+  siteContent: SiteContentService;
   /** Large documents uploaded in parts, straight to storage (server/api/uploads.ts). */
   uploads: UploadsService;
   /** Imports from a link (server/api/url-import.ts); closeServices cancels the running ones. */
@@ -96,6 +99,9 @@ export async function createServices(
     const contentVersion = new ContentVersion(database.db);
     const documents = new DocumentsService(database.db, storage, logger, contentVersion);
     await documents.seedSamples();
+    // content/*.ts is the starting data of a new database; after that the database is the source.
+    const siteContent = new SiteContentService(database.db, storage, contentVersion, logger);
+    await siteContent.seed();
     const uploads = new UploadsService(
       database.db,
       storage,
@@ -134,6 +140,7 @@ export async function createServices(
       notifications: new NotificationsService(database.db),
       glossary,
       contentVersion,
+      siteContent,
       documents,
       uploads,
       urlImports,

@@ -121,10 +121,11 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /**
  * Every key this site creates: documents/<uuid>.<ext> (documents/<uuid> when uploaded in parts,
  * objectKeys.uploadedDocument), uploads/<uuid> (a carousel image or single-request upload not yet
- * checked), images/<uuid>.<ext> (checked) and thumbnails/<uuid>-w<width>.webp.
+ * checked), images/<uuid>.<ext> (checked), thumbnails/<uuid>-w<width>.webp and
+ * leader-photos/<uuid>/<size>.webp (docs/site-content.md).
  */
 const KEY_PATTERN = new RegExp(
-  `^(documents/${UUID}(\\.[a-z0-9]{1,5})?|uploads/${UUID}|images/${UUID}\\.(jpg|png|webp|gif)|thumbnails/${UUID}-w\\d{2,4}\\.webp)$`,
+  `^(documents/${UUID}(\\.[a-z0-9]{1,5})?|uploads/${UUID}|images/${UUID}\\.(jpg|png|webp|gif)|thumbnails/${UUID}-w\\d{2,4}\\.webp|leader-photos/${UUID}/\\d{2,4}\\.webp)$`,
 );
 
 export function isObjectKey(key: string): boolean {
@@ -147,6 +148,7 @@ export const objectKeys = {
   upload: () => `uploads/${crypto.randomUUID()}`,
   image: (id: string, ext: string) => `images/${id}.${ext}`,
   thumbnail: (id: string, width: number) => `thumbnails/${id}-w${width}.webp`,
+  leaderPhoto: (id: string, size: number) => `leader-photos/${id}/${size}.webp`,
 };
 
 export function isUploadId(value: string): boolean {

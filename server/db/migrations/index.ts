@@ -11,6 +11,7 @@ import * as trashAuditVersions from './2026-11-26-009-trash-audit-versions.ts';
 import * as backupLease from './2026-11-26-012-backup-lease.ts';
 import * as webhooks from './2026-11-26-013-webhooks.ts';
 import * as leadStatuses from './2026-11-26-014-lead-statuses.ts';
+import * as siteContent from './2026-11-26-015-site-content.ts';
 
 /**
  * Every migration, in order. Keys are date-stamped so they sort by age; a migration
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-012-backup-lease': backupLease,
   '2026-11-26-013-webhooks': webhooks,
   '2026-11-26-014-lead-statuses': leadStatuses,
+  '2026-11-26-015-site-content': siteContent,
 };
