@@ -5,6 +5,7 @@ import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.
 import stylesheet from './app.css?url';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
+import { PreviewBar } from './components/layout/preview-bar';
 import { NotFoundCard } from './components/layout/not-found-card';
 import { Toaster } from './components/ui/toaster';
 import { adminChanging } from './features/admin/admin-change';
@@ -21,15 +22,20 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Only browser-safe data leaves the server here: the canonical origin, who the admin is,
- * the client sign-in URLs and the equipment store's address; for an admin, how many lead
- * deliveries are failing (the badge every admin page shows, docs/leads.md).
+ * the client sign-in URLs and the equipment store's address; the company facts every page
+ * shows (published, or the drafts while an admin previews: docs/pages.md, Site content); for an admin,
+ * how many lead deliveries are failing (the badge every admin page shows, docs/leads.md).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const principal = await context.currentAdmin();
   const admin = principal ? { username: principal.username } : null;
-  const failingDeliveries = principal ? await context.services.notifications.failingCount() : 0;
+  const [failingDeliveries, { company }, previewingDrafts] = await Promise.all([
+    principal ? context.services.notifications.failingCount() : 0,
+    context.siteContent(),
+    context.previewingDrafts(),
+  ]);
   const { siteUrl, clientLoginUrls, equipmentStoreUrl } = context.publicConfig;
-  return { siteUrl, admin, failingDeliveries, clientLoginUrls, equipmentStoreUrl };
+  return { siteUrl, admin, failingDeliveries, clientLoginUrls, equipmentStoreUrl, company, previewingDrafts };
 }
 
 /**
@@ -69,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
+        <PreviewBar />
         <Header />
         <ClientLoginDialog />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

@@ -1,5 +1,3 @@
-import { site } from './site.ts';
-
 /**
  * The Privacy Policy and Terms of Service shown in the footer dialogs. The privacy text
  * states exactly what the site does: it keeps only what a visitor submits, sets no
@@ -10,20 +8,27 @@ export interface LegalSection {
   paragraphs: string[];
 }
 
+/** The company facts the documents name (stored and edited on the site: docs/pages.md, Site content). */
+export interface LegalParties {
+  name: string;
+  legalName: string;
+  salesEmail: string;
+}
+
 export interface LegalDocument {
   title: string;
   updated: string;
   sections: LegalSection[];
 }
 
-export const privacyPolicy: LegalDocument = {
+export const privacyPolicy = (company: LegalParties): LegalDocument => ({
   title: 'Privacy Policy',
   updated: 'January 1, 2025',
   sections: [
     {
       heading: 'What we collect',
       paragraphs: [
-        `${site.name} collects only the contact information you choose to submit through our contact form or demo request form: your name, company, e-mail address, phone number, job title and message.`,
+        `${company.name} collects only the contact information you choose to submit through our contact form or demo request form: your name, company, e-mail address, phone number, job title and message.`,
         'We do not collect any other personal data from your visit.',
       ],
     },
@@ -43,20 +48,20 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: 'Retention and your choices',
       paragraphs: [
-        `We keep inquiries only as long as needed to do business with you. To see, correct or delete what you sent us, e-mail ${site.email.sales}.`,
+        `We keep inquiries only as long as needed to do business with you. To see, correct or delete what you sent us, e-mail ${company.salesEmail}.`,
       ],
     },
   ],
-};
+});
 
-export const termsOfService: LegalDocument = {
+export const termsOfService = (company: LegalParties): LegalDocument => ({
   title: 'Terms of Service',
   updated: 'January 1, 2025',
   sections: [
     {
       heading: 'Use of this website',
       paragraphs: [
-        `This website is provided by ${site.legalName} for general information about our LNG and NGL virtual pipeline services. By using it you agree to these terms.`,
+        `This website is provided by ${company.legalName} for general information about our LNG and NGL virtual pipeline services. By using it you agree to these terms.`,
       ],
     },
     {
@@ -68,18 +73,18 @@ export const termsOfService: LegalDocument = {
     {
       heading: 'Intellectual property',
       paragraphs: [
-        `All text, graphics and product screenshots on this site belong to ${site.legalName} and may not be reproduced without permission.`,
+        `All text, graphics and product screenshots on this site belong to ${company.legalName} and may not be reproduced without permission.`,
       ],
     },
     {
       heading: 'Limitation of liability',
       paragraphs: [
-        `To the extent permitted by law, ${site.legalName} is not liable for any loss arising from the use of this website or reliance on its content.`,
+        `To the extent permitted by law, ${company.legalName} is not liable for any loss arising from the use of this website or reliance on its content.`,
       ],
     },
     {
       heading: 'Contact',
-      paragraphs: [`Questions about these terms can be sent to ${site.email.sales}.`],
+      paragraphs: [`Questions about these terms can be sent to ${company.salesEmail}.`],
     },
   ],
-};
+});

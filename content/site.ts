@@ -36,7 +36,3 @@ export const site = {
 } as const;
 
 export type Site = typeof site;
-
-export function formatAddressLines(address: Site['address'] = site.address): [string, string] {
-  return [address.street, `${address.city}, ${address.region} ${address.postalCode}`];
-}

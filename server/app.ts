@@ -108,10 +108,11 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
 
   // Pages seen by a logged-in admin show admin controls and data: never cache them. Set as the
   // headers go out, replacing what a route sent: React Router appends its headers, so setting it
-  // here first gave a page with its own no-store "no-store, no-store".
+  // here first gave a page with its own no-store "no-store, no-store". A preview of the site
+  // content's drafts (server/context.ts) is also private: no shared cache may keep it.
   app.use((req, res, next) => {
     if (services.auth.tokenFromCookieHeader(req.headers.cookie)) {
-      onHeaders(res, () => res.setHeader('Cache-Control', 'no-store'));
+      onHeaders(res, () => res.setHeader('Cache-Control', res.locals.previewingDrafts === true ? 'private, no-store' : 'no-store'));
     }
     res.vary('Cookie');
     next();
@@ -129,7 +130,15 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
       build: typeof build === 'function' ? build : async () => build,
       mode: config.env === 'development' ? 'development' : 'production',
       getLoadContext: (req, res) =>
-        createRequestContext(services, { cookie: req.headers.cookie, nonce: String(res.locals.nonce), client: req.ip ?? 'unknown' }),
+        createRequestContext(services, {
+          cookie: req.headers.cookie,
+          nonce: String(res.locals.nonce),
+          client: req.ip ?? 'unknown',
+          url: req.originalUrl,
+          onPreview: () => {
+            res.locals.previewingDrafts = true;
+          },
+        }),
     }),
   );
 

@@ -34,7 +34,7 @@ type RootLoaderData = RootRoute.ComponentProps['loaderData'];
  */
 export interface SeoArgs {
   location: { pathname: string };
-  matches: readonly [{ id: 'root'; loaderData?: Pick<RootLoaderData, 'siteUrl'> } | undefined, ...unknown[]];
+  matches: readonly [{ id: 'root'; loaderData?: Pick<RootLoaderData, 'siteUrl'> & Partial<Pick<RootLoaderData, 'company'>> } | undefined, ...unknown[]];
 }
 
 export function siteUrlFrom(matches: SeoArgs['matches']): string {
@@ -60,7 +60,7 @@ export function seo(args: SeoArgs, input: SeoInput): MetaDescriptor[] {
     { name: 'robots', content: input.noIndex ? 'noindex, nofollow' : 'index, follow' },
     { tagName: 'link', rel: 'canonical', href: canonical },
     { property: 'og:type', content: input.ogType ?? 'website' },
-    { property: 'og:site_name', content: site.name },
+    { property: 'og:site_name', content: args.matches[0]?.loaderData?.company?.name ?? site.name },
     { property: 'og:title', content: input.title },
     { property: 'og:description', content: input.description },
     { property: 'og:url', content: canonical },

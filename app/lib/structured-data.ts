@@ -1,32 +1,38 @@
 import { site } from '@content/site';
+import type { CompanyFacts } from '@domain/site-content/types';
 
-/** Schema.org JSON-LD builders shared by several pages. */
-export function organizationJsonLd(siteUrl: string) {
+/**
+ * Schema.org JSON-LD builders shared by several pages, from the stored company facts
+ * (docs/pages.md, Site content). Whatever staff type stays inside its <script>: React Router's <Meta>
+ * writes the JSON with <, >, &, U+2028 and U+2029 as \u escapes
+ * (tests/integration/site-content-pages.test.ts parses every page's after such edits).
+ */
+export function organizationJsonLd(siteUrl: string, company: CompanyFacts) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     '@id': `${siteUrl}/#organization`,
-    name: site.name,
-    legalName: site.legalName,
+    name: company.name,
+    legalName: company.legalName,
     slogan: site.slogan,
-    description: site.description,
+    description: company.description,
     url: `${siteUrl}/`,
     logo: `${siteUrl}/favicon.svg`,
-    email: site.email.sales,
-    telephone: site.phone.tel,
+    email: company.salesEmail,
+    telephone: company.phone.tel,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: site.address.street,
-      addressLocality: site.address.city,
-      addressRegion: site.address.regionCode,
-      postalCode: site.address.postalCode,
-      addressCountry: site.address.country,
+      streetAddress: company.address.street,
+      addressLocality: company.address.city,
+      addressRegion: company.address.regionCode,
+      postalCode: company.address.postalCode,
+      addressCountry: company.address.country,
     },
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'sales',
-      telephone: site.phone.tel,
-      email: site.email.sales,
+      telephone: company.phone.tel,
+      email: company.salesEmail,
       areaServed: 'US',
       availableLanguage: 'English',
     },
@@ -34,12 +40,12 @@ export function organizationJsonLd(siteUrl: string) {
 }
 
 /** The WebSite with a SearchAction into the knowledge-base glossary search. */
-export function websiteJsonLd(siteUrl: string) {
+export function websiteJsonLd(siteUrl: string, company: CompanyFacts) {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
     '@id': `${siteUrl}/#website`,
-    name: site.name,
+    name: company.name,
     url: `${siteUrl}/`,
     publisher: { '@id': `${siteUrl}/#organization` },
     potentialAction: {

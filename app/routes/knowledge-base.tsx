@@ -1,5 +1,5 @@
 import { pages } from '@content/pages';
-import { faqItems } from '@content/faq';
+import type { FaqEntry } from '@domain/site-content/types';
 import { data } from 'react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { AdminBar } from '~/features/admin/admin-bar';
@@ -18,6 +18,7 @@ import { TabBar } from '~/features/knowledge-base/tab-bar';
 import { type TabId, isDocumentTab, panelElementId, parseTab, tabElementId, tabHref, visibleTabs } from '~/features/knowledge-base/tabs';
 import { TutorialPanel } from '~/features/knowledge-base/tutorial-panel';
 import { pageMeta } from '~/lib/page-meta';
+import { loadPageSeo } from '~/lib/site-content.server';
 import { useAdmin } from '~/lib/use-admin';
 import type { Route } from './+types/knowledge-base';
 
@@ -30,13 +31,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const admin = await context.currentAdmin();
   const tab = parseTab(params.get('tab'), admin !== null);
-  const [glossaryPage, documents] = await Promise.all([
+  const [glossaryPage, documents, seo, content] = await Promise.all([
     tab === 'glossary' ? loadGlossaryPage(context, params) : Promise.resolve(null),
     loadDocumentsForTab(context, tab),
+    loadPageSeo(context, 'knowledgeBase'),
+    context.siteContent(),
   ]);
   const glossary: GlossaryPageData | null = glossaryPage?.data ?? null;
+  // The FAQ as published (docs/pages.md, Site content), only for its tab.
+  const faq = tab === 'faq' ? content.faq : null;
   // A search with control characters still gets the page, as a 400 (see loadGlossaryPage).
-  return data({ tab, glossary, documents }, { status: glossaryPage?.invalidSearch ? 400 : 200 });
+  return data({ tab, glossary, documents, seo, faq }, { status: glossaryPage?.invalidSearch ? 400 : 200 });
 }
 
 /** A tab change or a search whose data request fails keeps the page and says so (issue 16). */
@@ -49,12 +54,12 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, 'knowledgeBase', {
     // Each public tab is its own page for search engines; searches and All Documents are not.
     canonical: tab === 'all' ? tabHref('glossary') : tabHref(tab),
-    structuredData: tab === 'faq' ? faqPageJsonLd(faqItems) : undefined,
+    structuredData: tab === 'faq' && args.loaderData?.faq ? faqPageJsonLd(args.loaderData.faq) : undefined,
   });
 };
 
 export default function KnowledgeBase({ loaderData }: Route.ComponentProps) {
-  const { tab, glossary, documents } = loaderData;
+  const { tab, glossary, documents, faq } = loaderData;
   const admin = useAdmin();
   return (
     <>
@@ -69,18 +74,28 @@ export default function KnowledgeBase({ loaderData }: Route.ComponentProps) {
           tabIndex={0}
           className="mt-8 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4"
         >
-          <TabContent tab={tab} glossary={glossary} documents={documents} />
+          <TabContent tab={tab} glossary={glossary} documents={documents} faq={faq} />
         </div>
       </div>
     </>
   );
 }
 
-function TabContent({ tab, glossary, documents }: { tab: TabId; glossary: GlossaryPageData | null; documents: DocumentListData | null }) {
+function TabContent({
+  tab,
+  glossary,
+  documents,
+  faq,
+}: {
+  tab: TabId;
+  glossary: GlossaryPageData | null;
+  documents: DocumentListData | null;
+  faq: readonly FaqEntry[] | null;
+}) {
   if (tab === 'glossary' && glossary) return <GlossaryPanel data={glossary} />;
   if (tab === 'calculators') return <CalculatorsPanel />;
   if (tab === 'tutorials' && documents) return <TutorialPanel documents={documents} />;
-  if (tab === 'faq') return <FaqPanel />;
+  if (tab === 'faq' && faq) return <FaqPanel items={faq} />;
   if (isDocumentTab(tab) && documents) return <DocumentPanel tab={tab} documents={documents} />;
   return null;
 }

@@ -1,4 +1,4 @@
-import { leaders, leadershipIntro } from '@content/leaders';
+import { leadershipIntro } from '@content/leaders';
 import { pages } from '@content/pages';
 import { PageHeader } from '~/components/layout/page-header';
 import { aboutPageJsonLd } from '~/features/leadership/about-page-json-ld';
@@ -6,12 +6,25 @@ import { JoinOurTeam } from '~/features/leadership/join-our-team';
 import { LeaderCard } from '~/features/leadership/leader-card';
 import { pageMeta } from '~/lib/page-meta';
 import { siteUrlFrom } from '~/lib/seo';
+import { companyFrom } from '~/lib/site-content';
+import { loadPageSeo } from '~/lib/site-content.server';
 import type { Route } from './+types/leadership';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'leadership', { structuredData: aboutPageJsonLd(siteUrlFrom(args.matches), leaders) });
+/** The page's search title and the leaders, as published (docs/pages.md, Site content). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [seo, { leaders }] = await Promise.all([loadPageSeo(context, 'leadership'), context.siteContent()]);
+  return { seo, leaders };
+}
 
-export default function Leadership() {
+export const meta: Route.MetaFunction = (args) => {
+  const structuredData = args.loaderData
+    ? aboutPageJsonLd(siteUrlFrom(args.matches), args.loaderData.seo, companyFrom(args.matches), args.loaderData.leaders)
+    : undefined;
+  return pageMeta(args, 'leadership', { structuredData });
+};
+
+export default function Leadership({ loaderData }: Route.ComponentProps) {
+  const { leaders } = loaderData;
   return (
     <>
       <PageHeader title={pages.leadership.heading} lead={leadershipIntro} />
@@ -19,7 +32,7 @@ export default function Leadership() {
         <div className="container-page py-16 sm:py-20">
           <ul id="leadership-team" className="grid gap-8 md:grid-cols-2">
             {leaders.map((leader, index) => (
-              <li key={leader.name}>
+              <li key={leader.id}>
                 <LeaderCard leader={leader} headingId={`leader-${index + 1}`} />
               </li>
             ))}

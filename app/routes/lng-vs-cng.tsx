@@ -6,8 +6,14 @@ import { PageHeader } from '~/components/layout/page-header';
 import { buttonClass } from '~/components/ui/button';
 import { FuelCard } from '~/features/comparison/fuel-card';
 import { pageMeta } from '~/lib/page-meta';
+import { loadPageSeo } from '~/lib/site-content.server';
 import { useSectionLink } from '~/lib/scroll-to-section';
 import type { Route } from './+types/lng-vs-cng';
+
+/** The page's search title and description, as published (docs/pages.md, Site content). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { seo: await loadPageSeo(context, 'lngVsCng') };
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'lngVsCng');
 

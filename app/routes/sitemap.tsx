@@ -6,14 +6,20 @@ import { SectionHeading } from '~/components/layout/section-heading';
 import { buttonClass } from '~/components/ui/button';
 import { SitemapCard } from '~/features/sitemap/sitemap-card';
 import { siteNavigationJsonLd } from '~/features/sitemap/site-navigation-json-ld';
-import { pageMeta } from '~/lib/page-meta';
+import { pageMeta, pageSeo } from '~/lib/page-meta';
 import { siteUrlFrom } from '~/lib/seo';
 import { useSectionLink } from '~/lib/scroll-to-section';
+import { loadPageSeo } from '~/lib/site-content.server';
 import type { Route } from './+types/sitemap';
+
+/** The page's search title and description, as published (docs/pages.md, Site content). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { seo: await loadPageSeo(context, 'sitemap') };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'sitemap', {
-    structuredData: siteNavigationJsonLd(siteUrlFrom(args.matches), [...mainPages, ...learnPages]),
+    structuredData: siteNavigationJsonLd(siteUrlFrom(args.matches), pageSeo(args, 'sitemap'), [...mainPages, ...learnPages]),
   });
 
 export default function Sitemap() {

@@ -1,5 +1,6 @@
 import { pages } from '@content/pages';
 import { site } from '@content/site';
+import type { CompanyFacts, PageSeo } from '@domain/site-content/types';
 import { virtualPipeline } from '@content/virtual-pipeline';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
@@ -11,37 +12,47 @@ import { FactTiles } from '~/features/education/fact-tiles';
 import { ProcessSteps } from '~/features/education/process-steps';
 import { TableOfContents } from '~/features/education/table-of-contents';
 import { Tradeoffs } from '~/features/education/tradeoffs';
-import { pageMeta } from '~/lib/page-meta';
+import { pageMeta, pageSeo } from '~/lib/page-meta';
 import { absoluteUrl, siteUrlFrom } from '~/lib/seo';
+import { companyFrom } from '~/lib/site-content';
+import { loadPageSeo } from '~/lib/site-content.server';
 import type { Route } from './+types/virtual-pipeline';
 
 const page = pages.virtualPipeline;
 
-function articleJsonLd(siteUrl: string) {
+function articleJsonLd(siteUrl: string, seo: PageSeo, company: CompanyFacts) {
   const url = absoluteUrl(siteUrl, page.path);
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
     headline: `${page.heading}: ${virtualPipeline.subtitle}`,
-    description: page.description,
+    description: seo.description,
     image: absoluteUrl(siteUrl, site.ogImage.path),
     datePublished: virtualPipeline.published,
     dateModified: virtualPipeline.modified,
     inLanguage: 'en-US',
     keywords: page.keywords.join(', '),
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
-    author: { '@type': 'Organization', name: site.name, url: `${siteUrl}/` },
+    author: { '@type': 'Organization', name: company.name, url: `${siteUrl}/` },
     publisher: {
       '@type': 'Organization',
-      name: site.name,
+      name: company.name,
       url: `${siteUrl}/`,
       logo: { '@type': 'ImageObject', url: absoluteUrl(siteUrl, '/favicon.svg') },
     },
   };
 }
 
+/** The page's search title and description, as published (docs/pages.md, Site content). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { seo: await loadPageSeo(context, 'virtualPipeline') };
+}
+
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'virtualPipeline', { ogType: 'article', structuredData: articleJsonLd(siteUrlFrom(args.matches)) });
+  pageMeta(args, 'virtualPipeline', {
+    ogType: 'article',
+    structuredData: articleJsonLd(siteUrlFrom(args.matches), pageSeo(args, 'virtualPipeline'), companyFrom(args.matches)),
+  });
 
 export default function VirtualPipeline() {
   const { whatIsLng, density, purity, process, applications, tradeoffs, cta } = virtualPipeline;

@@ -8,7 +8,13 @@ import { ToolFeatureList, featureAnchor } from '~/features/platforms/tool-featur
 import { ViewInventoryLink } from '~/features/platforms/view-inventory-link';
 import { WhyChoose } from '~/features/platforms/why-choose';
 import { pageMeta } from '~/lib/page-meta';
+import { loadPageSeo } from '~/lib/site-content.server';
 import type { Route } from './+types/vpv-lease-sandbox';
+
+/** The page's search title and description, as published (docs/pages.md, Site content). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { seo: await loadPageSeo(context, 'vpvLeaseSandbox') };
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'vpvLeaseSandbox');
 

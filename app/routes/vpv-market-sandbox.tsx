@@ -8,7 +8,13 @@ import { Section } from '~/features/platforms/section';
 import { ToolFeatureList, featureAnchor } from '~/features/platforms/tool-feature-list';
 import { WhyChoose } from '~/features/platforms/why-choose';
 import { pageMeta } from '~/lib/page-meta';
+import { loadPageSeo } from '~/lib/site-content.server';
 import type { Route } from './+types/vpv-market-sandbox';
+
+/** The page's search title and description, as published (docs/pages.md, Site content). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { seo: await loadPageSeo(context, 'vpvMarketSandbox') };
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'vpvMarketSandbox');
 

@@ -14,7 +14,13 @@ import { ScreenshotDialog } from '~/features/platforms/screenshot-dialog';
 import { Section } from '~/features/platforms/section';
 import { WhyChoose } from '~/features/platforms/why-choose';
 import { pageMeta } from '~/lib/page-meta';
+import { loadPageSeo } from '~/lib/site-content.server';
 import type { Route } from './+types/vpv-market';
+
+/** The page's search title and description, as published (docs/pages.md, Site content). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { seo: await loadPageSeo(context, 'vpvMarket') };
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'vpvMarket');
 

@@ -1,10 +1,11 @@
-import { formatAddressLines, site } from '@content/site';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { cn } from '~/lib/cn';
+import { addressLines, useCompany } from '~/lib/site-content';
 
-/** Headquarters address, toll-free phone and sales e-mail, from content/site.ts. */
+/** Headquarters address, toll-free phone and sales e-mail: the stored company facts (docs/pages.md, Site content). */
 export function ContactDetails({ inverse = false, className }: { inverse?: boolean; className?: string }) {
-  const [street, city] = formatAddressLines();
+  const company = useCompany();
+  const [street, city] = addressLines(company.address);
   const iconClass = cn('mt-0.5 h-5 w-5 shrink-0', inverse ? 'text-brand-200' : 'text-brand-600');
   const linkClass = cn('underline-offset-4 hover:underline', inverse ? 'text-white' : 'text-ink');
   return (
@@ -22,8 +23,8 @@ export function ContactDetails({ inverse = false, className }: { inverse?: boole
         <Phone aria-hidden="true" className={iconClass} />
         <span>
           <span className="sr-only">Toll-free phone: </span>
-          <a className={linkClass} href={`tel:${site.phone.tel}`}>
-            {site.phone.display}
+          <a className={linkClass} href={`tel:${company.phone.tel}`}>
+            {company.phone.display}
           </a>{' '}
           (toll-free)
         </span>
@@ -32,8 +33,8 @@ export function ContactDetails({ inverse = false, className }: { inverse?: boole
         <Mail aria-hidden="true" className={iconClass} />
         <span>
           <span className="sr-only">Sales e-mail: </span>
-          <a className={linkClass} href={`mailto:${site.email.sales}`}>
-            {site.email.sales}
+          <a className={linkClass} href={`mailto:${company.salesEmail}`}>
+            {company.salesEmail}
           </a>
         </span>
       </p>

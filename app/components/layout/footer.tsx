@@ -2,6 +2,7 @@ import { privacyPolicy, termsOfService } from '@content/legal';
 import { footerLearnLinks, footerServiceLinks, footerToolLinks, type NavLink } from '@content/navigation';
 import { site } from '@content/site';
 import { Link } from 'react-router';
+import { useCompany } from '~/lib/site-content';
 import { useSectionLink } from '~/lib/scroll-to-section';
 import { ContactDetails } from './contact-details';
 import { LegalDialog } from './legal-dialog';
@@ -33,6 +34,7 @@ function PageLinks({ links }: { links: NavLink[] }) {
 
 export function Footer() {
   const onSectionClick = useSectionLink();
+  const company = useCompany();
   return (
     <footer className="bg-navy-950 text-slate-300">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-5">
@@ -63,11 +65,11 @@ export function Footer() {
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p>
-            © {site.copyrightYear} {site.legalName}. All rights reserved.
+            © {site.copyrightYear} {company.legalName}. All rights reserved.
           </p>
           <div className="flex gap-6">
-            <LegalDialog document={privacyPolicy} label="Privacy Policy" />
-            <LegalDialog document={termsOfService} label="Terms of Service" />
+            <LegalDialog document={privacyPolicy(company)} label="Privacy Policy" />
+            <LegalDialog document={termsOfService(company)} label="Terms of Service" />
           </div>
         </div>
       </div>

@@ -5,9 +5,9 @@ import { Link, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { useClientLoginHref } from '~/lib/client-login';
 import { useSectionLink } from '~/lib/scroll-to-section';
+import { useCompany } from '~/lib/site-content';
 import { HeaderDropdown } from './header-dropdown';
 import { Logo } from './logo';
-import { site } from '@content/site';
 
 const navItemClass =
   'inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink';
@@ -106,6 +106,7 @@ export function Header() {
   const headerRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  const company = useCompany();
 
   useEffect(() => setMobileOpen(false), [location.pathname]);
 
@@ -131,7 +132,7 @@ export function Header() {
   return (
     <header ref={headerRef} data-site-header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="rounded-md" aria-label={`${site.name} home`}>
+        <Link to="/" className="rounded-md" aria-label={`${company.name} home`}>
           <Logo />
         </Link>
 

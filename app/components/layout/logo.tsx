@@ -1,7 +1,8 @@
-import { site } from '@content/site';
+import { useCompany } from '~/lib/site-content';
 
 /** The wordmark: a molecule of three linked atoms beside the company name. */
 export function Logo({ inverse = false }: { inverse?: boolean }) {
+  const { name } = useCompany();
   return (
     <span className="flex items-center gap-2">
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" className="shrink-0">
@@ -13,7 +14,7 @@ export function Logo({ inverse = false }: { inverse?: boolean }) {
         <circle cx="24" cy="22" r="5" fill="#f97316" />
       </svg>
       <span className={inverse ? 'text-lg font-extrabold tracking-tight text-white' : 'text-lg font-extrabold tracking-tight text-navy-900'}>
-        {site.name}
+        {name}
       </span>
     </span>
   );

@@ -1,9 +1,9 @@
 import { type ClientPlatform, clientLoginHelp, clientLoginPanels } from '@content/client-login';
-import { site } from '@content/site';
 import { Phone } from 'lucide-react';
 import { buttonClass } from '~/components/ui/button';
 import { Dialog, DialogContent } from '~/components/ui/dialog';
 import { RequestDemoButton } from '~/features/leads/request-demo-button';
+import { useCompany } from '~/lib/site-content';
 
 /**
  * The Client Log In panel, open. Its own module, loaded when the panel first opens, so the
@@ -38,6 +38,7 @@ function ClientLoginContent({
   goToContact: (event: React.MouseEvent<HTMLAnchorElement>) => void;
 }) {
   const panel = clientLoginPanels[platform];
+  const { phone } = useCompany();
   return (
     <DialogContent title={panel.title} description={panel.lead} onCloseAutoFocus={onCloseAutoFocus}>
       <h3 className="text-sm font-semibold uppercase tracking-wider text-slate-600">How clients get access</h3>
@@ -58,8 +59,8 @@ function ClientLoginContent({
         <p>{clientLoginHelp.existingClient}</p>
         <p className="mt-2 flex items-center gap-2">
           <Phone aria-hidden="true" className="h-4 w-4 text-brand-600" />
-          <a className="font-semibold text-ink underline-offset-4 hover:underline" href={`tel:${site.phone.tel}`}>
-            {site.phone.display}
+          <a className="font-semibold text-ink underline-offset-4 hover:underline" href={`tel:${phone.tel}`}>
+            {phone.display}
           </a>
         </p>
       </div>

@@ -1,7 +1,7 @@
-import type { FaqItem } from '@content/faq';
+import type { FaqEntry } from '@domain/site-content/types';
 
-/** schema.org FAQPage for the FAQ tab's <head>. */
-export function faqPageJsonLd(items: readonly FaqItem[]) {
+/** schema.org FAQPage for the FAQ tab's <head>, from the stored FAQ (docs/pages.md, Site content). */
+export function faqPageJsonLd(items: readonly FaqEntry[]) {
   return {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',

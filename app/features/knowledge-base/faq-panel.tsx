@@ -1,12 +1,13 @@
-import { faqContact, faqHeading, faqIntro, faqItems } from '@content/faq';
+import { faqContact, faqHeading, faqIntro } from '@content/faq';
+import type { FaqEntry } from '@domain/site-content/types';
 import { ChevronDown } from 'lucide-react';
 import { Accordion } from 'radix-ui';
 import { useId } from 'react';
 import { buttonClass } from '~/components/ui/button';
 import { useSectionLink } from '~/lib/scroll-to-section';
 
-/** The FAQ tab: an accordion where several answers may be open at once (docs/knowledge-base.md, FAQ). */
-export function FaqPanel() {
+/** The FAQ tab: an accordion where several answers may be open at once (docs/knowledge-base.md, FAQ); the stored questions (docs/pages.md, Site content). */
+export function FaqPanel({ items }: { items: readonly FaqEntry[] }) {
   const id = useId();
   const sectionLink = useSectionLink();
   return (
@@ -19,8 +20,8 @@ export function FaqPanel() {
       <noscript>
         <style>{'.faq-accordion{display:none}'}</style>
         <div className="mt-6 space-y-6">
-          {faqItems.map((item) => (
-            <div key={item.question}>
+          {items.map((item) => (
+            <div key={item.id}>
               <h3 className="text-lg font-semibold text-ink">{item.question}</h3>
               <p className="mt-2 max-w-3xl leading-relaxed text-slate-700">{item.answer}</p>
             </div>
@@ -31,8 +32,8 @@ export function FaqPanel() {
         type="multiple"
         className="faq-accordion mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
       >
-        {faqItems.map((item, index) => (
-          <Accordion.Item key={item.question} value={`faq-${index}`}>
+        {items.map((item) => (
+          <Accordion.Item key={item.id} value={item.id}>
             <Accordion.Header asChild>
               <h3>
                 <Accordion.Trigger className="group flex w-full cursor-pointer items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-ink hover:bg-slate-50 sm:text-lg">

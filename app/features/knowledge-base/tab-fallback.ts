@@ -1,4 +1,5 @@
 import { isGlossaryCategory } from '@domain/glossary/term';
+import type { FaqEntry, PageSeo } from '@domain/site-content/types';
 import { withoutForbiddenOneLine } from '@domain/text-characters';
 import { isRouteErrorResponse } from 'react-router';
 import type { DocumentListData } from '~/features/documents/document-list.server';
@@ -10,6 +11,10 @@ export interface TabData {
   tab: TabId;
   glossary: GlossaryPageData | null;
   documents: DocumentListData | null;
+  /** The page's stored search title and description; null when the data did not arrive (meta falls back to content/pages.ts). */
+  seo: PageSeo | null;
+  /** The published FAQ, on the FAQ tab (docs/pages.md, Site content). */
+  faq: readonly FaqEntry[] | null;
 }
 
 /**
@@ -51,6 +56,6 @@ export function unloadedTab(params: URLSearchParams): TabData {
         }
       : null;
   const documents: DocumentListData | null = isDocumentTab(tab) || tab === 'tutorials' ? { category: tab, documents: null } : null;
-  return { tab, glossary, documents };
+  return { tab, glossary, documents, seo: null, faq: null };
 }
 

@@ -1,33 +1,35 @@
-import type { Leader } from '@content/leaders';
 import { pages } from '@content/pages';
-import { site } from '@content/site';
+import { leaderPhotoUrl } from '@domain/site-content/photos';
+import type { CompanyFacts, Leader, PageSeo } from '@domain/site-content/types';
 
 /**
- * The leadership page's AboutPage (docs/pages.md): the organization and its four leaders as employees (name,
- * job title, description). E-mail addresses stay out, as they do on the page.
+ * The leadership page's AboutPage (docs/pages.md): the organization and its leaders as employees (name,
+ * job title, description, photo), from the stored content (docs/pages.md, Site content). E-mail addresses stay
+ * out, as they do on the page.
  */
-export function aboutPageJsonLd(siteUrl: string, leaders: readonly Leader[]) {
+export function aboutPageJsonLd(siteUrl: string, page: PageSeo, company: CompanyFacts, leaders: readonly Leader[]) {
   const url = `${siteUrl}${pages.leadership.path}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'AboutPage',
     '@id': `${url}#webpage`,
     url,
-    name: pages.leadership.title,
-    description: pages.leadership.description,
+    name: page.title,
+    description: page.description,
     isPartOf: { '@id': `${siteUrl}/#website` },
     mainEntity: {
       '@type': 'Organization',
       '@id': `${siteUrl}/#organization`,
-      name: site.name,
+      name: company.name,
       url: `${siteUrl}/`,
-      description: site.description,
+      description: company.description,
       employee: leaders.map((leader) => ({
         '@type': 'Person',
         name: leader.name,
         jobTitle: leader.title,
         description: leader.bio,
-        sameAs: [leader.linkedin],
+        ...(leader.photo ? { image: `${siteUrl}${leaderPhotoUrl(leader.photo.id, 320)}` } : {}),
+        sameAs: [leader.profileUrl],
         worksFor: { '@id': `${siteUrl}/#organization` },
       })),
     },

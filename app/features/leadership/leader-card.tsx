@@ -1,12 +1,14 @@
-import { type Leader, initialsOf, isPlaceholderImage } from '@content/leaders';
+import { initialsOf } from '@content/leaders';
+import { LEADER_PHOTO_SIZES, leaderPhotoUrl } from '@domain/site-content/photos';
+import type { Leader } from '@domain/site-content/types';
 import { LinkedInIcon } from './linkedin-icon';
 
 /** Pixels at full size; the photo and the initials share the same classes, so swapping in a photo moves nothing. */
 const HEADSHOT_SIZE = 96;
 
-/** A round headshot, or the leader's initials on a gradient while the image is a placeholder. */
+/** A round headshot: the uploaded square photo (160 and 320 px for sharp screens), or the leader's initials on a gradient. */
 function Headshot({ leader }: { leader: Leader }) {
-  if (isPlaceholderImage(leader.image)) {
+  if (!leader.photo) {
     return (
       <span
         aria-hidden="true"
@@ -16,10 +18,13 @@ function Headshot({ leader }: { leader: Leader }) {
       </span>
     );
   }
+  const { id } = leader.photo;
   // The name sits right beside the photo, so the image adds nothing for a screen reader.
   return (
     <img
-      src={leader.image}
+      src={leaderPhotoUrl(id, LEADER_PHOTO_SIZES[0])}
+      srcSet={LEADER_PHOTO_SIZES.map((size) => `${leaderPhotoUrl(id, size)} ${size}w`).join(', ')}
+      sizes={`(min-width: 40rem) ${HEADSHOT_SIZE}px, 64px`}
       alt=""
       width={HEADSHOT_SIZE}
       height={HEADSHOT_SIZE}
@@ -46,7 +51,7 @@ export function LeaderCard({ leader, headingId }: { leader: Leader; headingId: s
           <p className="mt-1 text-sm font-semibold text-brand-700">{leader.title}</p>
         </div>
         <a
-          href={leader.linkedin}
+          href={leader.profileUrl}
           target="_blank"
           rel="noopener noreferrer"
           aria-label={`${leader.name} on LinkedIn`}
