@@ -129,7 +129,7 @@ export const contentEditorCopy = {
     confirm: {
       title: (version: number) => `Restore version ${version}?`,
       description: (version: number) =>
-        `Version ${version} is published again, as a new version, and replaces what visitors see now. A saved draft is kept only if you keep editing; it is not published.`,
+        `Version ${version} is published again, as a new version, and replaces what visitors see now. A saved draft of this content is discarded.`,
       cancel: 'Cancel',
       confirm: 'Restore and publish',
       confirming: 'Restoring...',

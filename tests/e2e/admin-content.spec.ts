@@ -98,8 +98,8 @@ test('an admin changes the phone: the draft stays private, Publish shows it on e
   const before = original.get('company') as SiteContentData['company'];
   const next = { display: '1-888-555-0199', tel: '+18885550199' };
   await openEditor(page, 'company');
-  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue(before.phone.display);
-  await page.getByLabel('Phone', { exact: true }).fill(next.display);
+  await expect(page.getByRole('textbox', { name: 'Phone', exact: true })).toHaveValue(before.phone.display);
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill(next.display);
   await page.getByLabel('Phone (tap to call)').fill(next.tel);
   await expect(page.getByText('You have unsaved changes.')).toBeVisible();
   await page.getByRole('button', { name: 'Save draft' }).click();
@@ -145,9 +145,9 @@ test('an admin adds a fifth leader with a photo and publishes: /leadership shows
   await openEditor(page, 'leaders');
   await page.getByRole('button', { name: 'Add leader' }).click();
   const row = page.getByRole('group', { name: /^Leader 5/ });
-  await expect(row.getByLabel('Name', { exact: true })).toBeFocused();
-  await row.getByLabel('Name', { exact: true }).fill('Priya Natarajan');
-  await row.getByLabel('Title', { exact: true }).fill('Chief Technology Officer');
+  await expect(row.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+  await row.getByRole('textbox', { name: 'Name', exact: true }).fill('Priya Natarajan');
+  await row.getByRole('textbox', { name: 'Title', exact: true }).fill('Chief Technology Officer');
   await row.getByLabel('Biography').fill('Priya leads the engineering behind VPV Market and VPV Lease.');
   await row.getByLabel('Profile link').fill('https://www.linkedin.com/in/sample-priya-natarajan');
   await row.getByLabel('E-mail').fill('priya.natarajan@vpv-energy.example');
@@ -284,7 +284,7 @@ test('two admins edit the FAQ at once: the later save gets the conflict message 
   const otherPage = await other.newPage();
   await openEditor(page, 'faq');
   await openEditor(otherPage, 'faq');
-  const question = (target: Page) => target.getByRole('group', { name: /^Question 1/ }).getByLabel('Question', { exact: true });
+  const question = (target: Page) => target.getByRole('group', { name: /^Question 1/ }).getByRole('textbox', { name: 'Question', exact: true });
 
   await question(page).fill('What is a virtual pipeline, in short?');
   await page.getByRole('button', { name: 'Save draft' }).click();
@@ -313,7 +313,7 @@ test('Keep my changes after a conflict: the next save replaces their draft', asy
   const otherPage = await other.newPage();
   await openEditor(page, 'faq');
   await openEditor(otherPage, 'faq');
-  const question = (target: Page) => target.getByRole('group', { name: /^Question 1/ }).getByLabel('Question', { exact: true });
+  const question = (target: Page) => target.getByRole('group', { name: /^Question 1/ }).getByRole('textbox', { name: 'Question', exact: true });
 
   await question(page).fill('First admin’s question?');
   await page.getByRole('button', { name: 'Save draft' }).click();
@@ -331,7 +331,7 @@ test('Keep my changes after a conflict: the next save replaces their draft', asy
 
 test('Discard draft asks first, then the form shows what is published', async ({ page }) => {
   await openEditor(page, 'faq');
-  const question = page.getByRole('group', { name: /^Question 1/ }).getByLabel('Question', { exact: true });
+  const question = page.getByRole('group', { name: /^Question 1/ }).getByRole('textbox', { name: 'Question', exact: true });
   const published = await question.inputValue();
   await question.fill('A draft question?');
   await page.getByRole('button', { name: 'Save draft' }).click();

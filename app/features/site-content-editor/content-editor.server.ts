@@ -1,4 +1,4 @@
-import { SITE_CONTENT_KINDS, type EditorState, type SiteContentKind, type SiteContentSummary } from '@domain/site-content/types';
+import type { EditorState, SiteContentKind, SiteContentSummary } from '@domain/site-content/types';
 import type { AppLoadContext } from 'react-router';
 
 export interface EditorPageData<K extends SiteContentKind> {
@@ -15,17 +15,5 @@ export async function loadEditor<K extends SiteContentKind>(context: AppLoadCont
 
 /** The overview's data: each kind's published version and whether a draft waits. */
 export async function loadOverview(context: AppLoadContext): Promise<{ items: SiteContentSummary[] }> {
-  const states = await Promise.all(SITE_CONTENT_KINDS.map((kind) => context.services.siteContent.editorState(kind)));
-  return {
-    items: states.map((state) => ({
-      kind: state.kind,
-      revision: state.revision,
-      publishedVersion: state.publishedVersion,
-      publishedAt: state.publishedAt,
-      publishedBy: state.publishedBy,
-      hasDraft: state.draft !== null,
-      draftUpdatedAt: state.draftUpdatedAt,
-      draftUpdatedBy: state.draftUpdatedBy,
-    })),
-  };
+  return { items: await context.services.siteContent.list() };
 }
