@@ -1,3 +1,4 @@
+import type { EditorState } from '@domain/site-content/types';
 import { loginAsAdmin } from './admin-helpers';
 import { axeViolations, expect, test, visit } from './fixtures';
 
@@ -30,6 +31,36 @@ for (const width of [390, 1440]) {
         if (screenshots) await page.screenshot({ path: `${screenshots}/${kind}-${width}.png`, fullPage: true });
       });
     }
+
+    test('the History panel with changes, and its Restore dialog', async ({ page }) => {
+      await loginAsAdmin(page);
+      // A publish that renames, moves, adds and removes: every kind of change line.
+      const state = (await (await page.request.get('/api/admin/content/associations')).json()) as EditorState<'associations'>;
+      const [first, second, ...rest] = state.published.associations;
+      if (!first || !second) throw new Error('fewer than two associations');
+      const changed = {
+        ...state.published,
+        associations: [second, { ...first, name: `${first.name} (renamed)`, url: 'https://example.org/' }, ...rest.slice(1), { id: `axe-${width}`, name: 'Axe Check Council', url: null }],
+      };
+      const published = await page.request.post('/api/admin/content/associations/publish', { data: { revision: state.revision, data: changed } });
+      expect(published.status()).toBe(200);
+      const version = ((await published.json()) as EditorState<'associations'>).publishedVersion;
+
+      await visit(page, '/admin/content/associations');
+      await page.getByRole('button', { name: 'Show history' }).click();
+      const history = page.getByRole('list', { name: 'History' });
+      await expect(history.getByRole('article', { name: new RegExp(`^Version ${version}`) })).toContainText('Moved');
+      expect(await axeViolations(page)).toEqual([]);
+      if (screenshots) await history.screenshot({ path: `${screenshots}/history-${width}.png` });
+
+      await history.getByRole('button', { name: `Restore version ${state.publishedVersion}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Restore version ${state.publishedVersion}?` });
+      await expect(dialog).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Restore and publish' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(history.getByRole('article', { name: new RegExp(`^Version ${version + 1}`) })).toContainText(`Restored from version ${state.publishedVersion}.`);
+    });
 
     test('an editor with field errors, and its Discard dialog', async ({ page }) => {
       page.on('dialog', (dialog) => void dialog.accept());

@@ -128,7 +128,7 @@ function VersionCard({
           </h3>
           <p className="mt-0.5 text-sm text-slate-600">
             <time dateTime={item.publishedAt}>{copy.history.meta(formatUtc(item.publishedAt), item.publishedBy)}</time>
-            {item.restoredFrom !== null ? ` ${copy.history.restoredFrom(item.restoredFrom)}` : ''}
+            {item.restoredFrom !== null ? <span className="block">{copy.history.restoredFrom(item.restoredFrom)}</span> : null}
           </p>
         </div>
         {live ? null : (
@@ -170,7 +170,7 @@ function ChangeLine({ change }: { change: ContentChange }) {
       ) : change.change === 'removed' ? (
         <p className="mt-1 whitespace-pre-line break-words text-slate-700">{value(change.before)}</p>
       ) : (
-        <dl className="mt-1 grid gap-x-3 gap-y-0.5 text-slate-700 sm:grid-cols-[auto_1fr]">
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-slate-700">
           <dt className="text-slate-600">{copy.history.before}</dt>
           <dd className="whitespace-pre-line break-words">{value(change.before)}</dd>
           <dt className="text-slate-600">{copy.history.after}</dt>
