@@ -1,4 +1,5 @@
 import type { EditorState } from '@domain/site-content/types';
+import sharp from 'sharp';
 import { loginAsAdmin } from './admin-helpers';
 import { axeViolations, expect, test, visit } from './fixtures';
 
@@ -31,6 +32,19 @@ for (const width of [390, 1440]) {
         if (screenshots) await page.screenshot({ path: `${screenshots}/${kind}-${width}.png`, fullPage: true });
       });
     }
+
+    test('a leader with an uploaded photo', async ({ page }) => {
+      page.on('dialog', (dialog) => void dialog.accept());
+      await loginAsAdmin(page);
+      await visit(page, '/admin/content/leaders');
+      const row = page.getByRole('group', { name: /^Leader 1/ });
+      const png = await sharp({ create: { width: 500, height: 360, channels: 3, background: '#0e7490' } }).png().toBuffer();
+      await row.getByLabel('Choose photo').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+      await expect(row.getByRole('img', { name: /^Photo of/ })).toBeVisible();
+      await expect(row.getByRole('button', { name: /^Remove photo/ })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      if (screenshots) await row.screenshot({ path: `${screenshots}/leader-photo-${width}.png` });
+    });
 
     test('the History panel with changes, and its Restore dialog', async ({ page }) => {
       await loginAsAdmin(page);
