@@ -33,6 +33,15 @@ for (const width of [390, 1440]) {
       });
     }
 
+    test('the knowledge base’s admin banner links to Site content, without scrolling sideways', async ({ page }) => {
+      await loginAsAdmin(page);
+      await visit(page, '/knowledge-base');
+      const banner = page.getByRole('region', { name: 'Admin' });
+      await expect(banner.getByRole('link', { name: 'Site content' })).toHaveAttribute('href', '/admin/content');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      if (screenshots) await banner.screenshot({ path: `${screenshots}/kb-banner-${width}.png` });
+    });
+
     test('a leader with an uploaded photo', async ({ page }) => {
       page.on('dialog', (dialog) => void dialog.accept());
       await loginAsAdmin(page);

@@ -96,13 +96,14 @@ export function useContentEditor<K extends SiteContentKind>(kind: K, initial: Ed
     }
   }
 
-  function showFailure(error: unknown, title: string) {
+  /** `fields`: whether a 400's field messages name this form's fields (not so for a restored version's). */
+  function showFailure(error: unknown, title: string, fields: boolean) {
     const stale = readContentConflict(error, kind);
     if (stale) {
       setConflict({ message: stale.message, current: stale.current });
       return;
     }
-    if (error instanceof ApiError && error.status === 400) {
+    if (fields && error instanceof ApiError && error.status === 400) {
       const fields = firstFieldErrors(error);
       if (Object.keys(fields).length > 0) {
         setErrors(fields);
@@ -129,7 +130,7 @@ export function useContentEditor<K extends SiteContentKind>(kind: K, initial: Ed
       accept(next, sent);
       return next;
     } catch (error) {
-      showFailure(error, failed);
+      showFailure(error, failed, sent !== null);
       return null;
     } finally {
       setPending(null);
