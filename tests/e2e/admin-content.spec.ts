@@ -4,6 +4,7 @@ import { PHONE_MISMATCH_MESSAGE } from '@domain/site-content/schemas';
 import { LEADER_PHOTO_MAX_BYTES, LEADER_PHOTO_TOO_LARGE } from '@domain/site-content/photos';
 import { SITE_CONTENT_CONFLICT_MESSAGE, type EditorState, type SiteContentData, type SiteContentKind } from '@domain/site-content/types';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { baseURL } from '../../playwright.config';
 import { loginAsAdmin } from './admin-helpers';
@@ -388,6 +389,26 @@ test('bad input: phone forms that differ and an http:// profile link get field m
   const leaders = await editorState(page.request, 'leaders');
   expect(leaders.draft).toBeNull();
   expect(leaders.published[0]?.profileUrl).toBe(seedLeaders[0]?.linkedin);
+});
+
+test('the server’s own refusal (a photo it does not know) shows under that leader’s photo, by its dotted path', async ({ page }) => {
+  await openEditor(page, 'leaders');
+  const before = await editorState(page.request, 'leaders');
+  // Only the server knows which photos exist: name one it never stored.
+  await page.route('**/api/admin/content/leaders/draft', async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as { revision: number; data: SiteContentData['leaders'] };
+    const second = body.data[1];
+    if (second) second.photo = { id: randomUUID() };
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+  await page.getByRole('group', { name: /^Leader 2/ }).getByRole('textbox', { name: 'Title', exact: true }).fill('Chief Commercial Officer, Americas');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(toast(page, 'Failed to save the draft')).toBeVisible();
+  const row = page.getByRole('group', { name: /^Leader 2/ });
+  await expect(row.getByText('Photo is not a known photo. Upload it again.')).toBeVisible();
+  await expect(row.getByLabel('Choose photo')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('group', { name: /^Leader 1/ }).getByText('Photo is not a known photo.')).toHaveCount(0);
+  expect((await editorState(page.request, 'leaders')).revision).toBe(before.revision);
 });
 
 test('the search titles editor counts characters, previews the result and refuses a 10,000-character title', async ({ page }) => {
