@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { attachUrlImportSockets } from '../../server/api/url-import.ts';
 import { DOCUMENT_CATEGORIES } from '../../domain/documents/rules.ts';
 import { GLOSSARY_CATEGORIES } from '../../domain/glossary/term.ts';
+import { SITE_CONTENT_KINDS } from '../../domain/site-content/types.ts';
 import type { Ending, Framing } from './fuzz-http.ts';
 import { responseHeader, responseText } from './fuzz-http.ts';
 import {
@@ -773,6 +774,54 @@ async function importHandshake(session: FuzzSession, input: CaseRequest): Promis
 
 const AUTHORITY_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
+// ------------------------------------------------------------------ site content (docs/site-content.md)
+
+const contentKind: fc.Arbitrary<string> = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...SITE_CONTENT_KINDS) }, { weight: 1, arbitrary: fc.constantFrom('pricing', 'leader-photos', '%00', '..') }, { weight: 1, arbitrary: urlPiece });
+
+const companyObject = fc
+  .tuple(
+    fuzzObject({
+      name: text('VPV Energy', ''),
+      legalName: text('VPV Energy, LLC'),
+      description: text('Line one\nline two'),
+      salesEmail: email,
+      equipmentStoreUrl: text('https://store.example.com', 'http://store.example.com', 'javascript:alert(1)'),
+    }),
+    fuzzObject({ display: text('1-888-555-0148', '(888) 555-0148', 'call'), tel: text('+18885550148', '+18885550199', '1-888') }),
+    fuzzObject({ street: text('1 Main St'), city: text('Houston'), region: text('Texas'), regionCode: text('TX'), postalCode: text('77002'), country: text('US') }),
+  )
+  .map(([company, phone, address]) => ({ ...company, phone, address }));
+const faqItemObject = fuzzObject({ id: text('faq-1', 'faq-1', 'x'), question: text('Why?', ''), answer: text('Because.'), category: text('general', 'weather') });
+const leaderObject = fc
+  .tuple(
+    fuzzObject({
+      id: text('leader-1', 'new'),
+      name: text('Ann Lee'),
+      title: text('CEO'),
+      bio: text('Bio.'),
+      profileUrl: text('https://www.linkedin.com/in/x', 'http://x.example'),
+      email: text('', 'ann@example.com'),
+    }),
+    fc.oneof(fc.constant(null), fc.uuid({ version: 4 }).map((value) => ({ id: value })), fc.constant({ id: 'x' })),
+  )
+  .map(([leader, photo]) => ({ ...leader, photo }));
+const contentData: fc.Arbitrary<unknown> = fc.oneof(companyObject, fc.array(faqItemObject, { maxLength: 4 }), fc.array(leaderObject, { maxLength: 4 }), anyJson);
+const contentWriteObject = fc
+  .tuple(fc.oneof(fc.integer({ min: -1, max: 5 }), fc.constantFrom<unknown>(2_147_483_648, 1.5, '1', null)), contentData)
+  .map(([revision, data]) => ({ revision, data }));
+
+const photoBody: fc.Arbitrary<EncodedBody | null> = fc
+  .tuple(
+    fc.oneof(
+      fc.constant(TINY_PNG),
+      fc.uint8Array({ maxLength: 4000 }).map((bytes) => Buffer.from(bytes)),
+      anyText.map((value) => Buffer.from(value)),
+      fc.constant(Buffer.alloc(0)),
+    ),
+    fc.constantFrom('image/png', 'image/jpeg', 'image/svg+xml', 'text/plain', 'application/octet-stream', null),
+  )
+  .map(([body, contentType]): EncodedBody => ({ kind: 'binary', contentType, body }));
+
 export const fuzzTargets: FuzzTarget[] = [
   requests(
     'POST /api/contact',
@@ -970,6 +1019,44 @@ export const fuzzTargets: FuzzTarget[] = [
         ),
         body: fc.option(json(anyJson), { freq: 4 }),
         as: adminMostly,
+      }),
+    ),
+  ),
+  requests(
+    'Site content: GET/PUT/DELETE/POST /api/admin/content/…, POST …/leader-photos, GET /media/leader-photos/…',
+    fc.oneof(
+      request({
+        label: 'site content reads',
+        method: fc.constantFrom('GET', 'HEAD'),
+        target: fc.oneof(
+          fc.constant('/api/admin/content'),
+          contentKind.map((kind) => `/api/admin/content/${kind}`),
+          contentKind.map((kind) => `/api/admin/content/${kind}/versions`),
+          fc.tuple(contentKind, id).map(([kind, value]) => `/api/admin/content/${kind}/versions/${value}`),
+        ),
+        body: fc.constant(null),
+        as: adminMostly,
+        origin: readOrigin,
+      }),
+      request({
+        label: 'site content writes',
+        method: fc.constantFrom('PUT', 'DELETE', 'POST'),
+        target: fc.oneof(
+          contentKind.map((kind) => `/api/admin/content/${kind}/draft`),
+          contentKind.map((kind) => `/api/admin/content/${kind}/publish`),
+          fc.tuple(contentKind, id).map(([kind, value]) => `/api/admin/content/${kind}/versions/${value}/restore`),
+        ),
+        body: fc.option(json(contentWriteObject), { freq: 6 }),
+        as: adminMostly,
+      }),
+      request({ label: 'leader photo', method: fc.constant('POST'), target: fc.constant('/api/admin/content/leader-photos'), body: photoBody, as: adminMostly }),
+      request({
+        label: 'leader photo file',
+        method: fc.constantFrom('GET', 'HEAD'),
+        target: fc.tuple(fc.oneof(fc.uuid({ version: 4 }), urlPiece), fc.constantFrom('160.webp', '320.webp', '200.webp', '160.png', '')).map(([value, file]) => `/media/leader-photos/${value}/${file}`),
+        body: fc.constant(null),
+        as: anyone,
+        origin: readOrigin,
       }),
     ),
   ),

@@ -47,6 +47,14 @@ function iso(ms: number | string | null): string | null {
   return ms === null ? null : new Date(Number(ms)).toISOString();
 }
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** A change as one line of the audit log. */
 function changeLine(change: ContentChange): string {
   const short = (value: string | null) => (value === null ? '(empty)' : value.length > 80 ? `${value.slice(0, 79)}…` : value);
@@ -104,12 +112,13 @@ export class SiteContentService {
   /**
    * What visitors see: every kind as published. Read once per content version, so a publish
    * here shows at once and one in another process within a second. A kind whose row is
-   * missing or unreadable falls back to the seed.
+   * missing or unreadable falls back to the seed. The data is frozen: copy before changing.
    */
   async published(): Promise<SiteContentData> {
     const version = await this.contentVersion.current();
     if (this.memo?.version === version) return this.memo.data;
-    const data = this.readAll('published');
+    // Shared by every request until the next publish: frozen, so no caller can change it for the others.
+    const data = this.readAll('published').then(deepFreeze);
     const memo = { version, data };
     this.memo = memo;
     data.catch(() => {
