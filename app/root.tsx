@@ -22,20 +22,22 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Only browser-safe data leaves the server here: the canonical origin, who the admin is,
- * the client sign-in URLs and the equipment store's address; the company facts every page
- * shows (published, or the drafts while an admin previews: docs/pages.md, Site content); for an admin,
- * how many lead deliveries are failing (the badge every admin page shows, docs/leads.md).
+ * the client sign-in URLs; the company facts every page shows (published, or the drafts while
+ * an admin previews: docs/pages.md, Site content), their equipment store link replaced by
+ * EQUIPMENT_STORE_URL when the deployment sets it; for an admin, how many lead deliveries are
+ * failing (the badge every admin page shows, docs/leads.md).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const principal = await context.currentAdmin();
   const admin = principal ? { username: principal.username } : null;
-  const [failingDeliveries, { company }, previewingDrafts] = await Promise.all([
+  const [failingDeliveries, content, previewingDrafts] = await Promise.all([
     principal ? context.services.notifications.failingCount() : 0,
     context.siteContent(),
     context.previewingDrafts(),
   ]);
   const { siteUrl, clientLoginUrls, equipmentStoreUrl } = context.publicConfig;
-  return { siteUrl, admin, failingDeliveries, clientLoginUrls, equipmentStoreUrl, company, previewingDrafts };
+  const company = equipmentStoreUrl ? { ...content.company, equipmentStoreUrl } : content.company;
+  return { siteUrl, admin, failingDeliveries, clientLoginUrls, company, previewingDrafts };
 }
 
 /**

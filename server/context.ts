@@ -8,7 +8,7 @@ import type { Services } from './services/index.ts';
 export interface PublicConfig {
   siteUrl: string;
   clientLoginUrls: ClientLoginUrls;
-  /** EQUIPMENT_STORE_URL, or null for the store address in content/site.ts. */
+  /** EQUIPMENT_STORE_URL, or null for the stored company facts' store link. */
   equipmentStoreUrl: string | null;
 }
 

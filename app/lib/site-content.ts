@@ -1,5 +1,5 @@
 import { site } from '@content/site';
-import type { CompanyFacts } from '@domain/site-content/types';
+import type { CompanyFacts, Leader } from '@domain/site-content/types';
 import { useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '~/root';
 import type { SeoArgs } from './seo';
@@ -24,6 +24,9 @@ export const seedCompany: CompanyFacts = {
   address: { ...site.address },
   equipmentStoreUrl: site.rentalStoreUrl,
 };
+
+/** A leader as pages get one: the e-mail address stays on the server (kept for the company's records, never shown). */
+export type PublicLeader = Omit<Leader, 'email'>;
 
 /** The published company facts (or the drafts, when an admin previews), from the root loader. */
 export function useCompany(): CompanyFacts {

@@ -6,13 +6,17 @@ import { JoinOurTeam } from '~/features/leadership/join-our-team';
 import { LeaderCard } from '~/features/leadership/leader-card';
 import { pageMeta } from '~/lib/page-meta';
 import { siteUrlFrom } from '~/lib/seo';
-import { companyFrom } from '~/lib/site-content';
+import { type PublicLeader, companyFrom } from '~/lib/site-content';
 import { loadPageSeo } from '~/lib/site-content.server';
 import type { Route } from './+types/leadership';
 
-/** The page's search title and the leaders, as published (docs/pages.md, Site content). */
+/**
+ * The page's search title and the leaders, as published (docs/pages.md, Site content). Their
+ * e-mail addresses are kept for the company's records and never leave the server.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [seo, { leaders }] = await Promise.all([loadPageSeo(context, 'leadership'), context.siteContent()]);
+  const [seo, content] = await Promise.all([loadPageSeo(context, 'leadership'), context.siteContent()]);
+  const leaders: PublicLeader[] = content.leaders.map(({ email: _email, ...leader }) => leader);
   return { seo, leaders };
 }
 

@@ -1,4 +1,5 @@
 import type { CompanyFacts, EditorState, FaqEntry, Leader, SeoEntries, SiteContentData, SiteContentKind } from '@domain/site-content/types';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases.ts';
 import { type TestServer, startTestServer } from '../helpers/server.ts';
@@ -42,9 +43,12 @@ async function get(url: string, cookie?: string): Promise<Got> {
   };
 }
 
-/** Requests a page until the page cache answers it (a rendered page is kept a few tens of milliseconds after it was sent). */
+/**
+ * Requests a page until the page cache answers it: a rendered page is kept once it has been
+ * compressed, one page at a time, so after a burst of pages it may take a few seconds.
+ */
 async function getCached(url: string): Promise<Got> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (let attempt = 0; attempt < 500; attempt++) {
     const got = await get(url);
     if (got.pageCache === 'hit') return got;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -122,7 +126,8 @@ describe.each(testDialects)('site content on the public pages (%s)', (dialect) =
     expect((await get(`${server.url}/`)).body).toContain(before.phone.display);
 
     const phone: CompanyFacts['phone'] = { display: '1-888-555-0199', tel: '+18885550199' };
-    await publish('company', (company) => ({ ...company, phone }));
+    const equipmentStoreUrl = 'https://store.vpv.example/published-inventory';
+    await publish('company', (company) => ({ ...company, phone, equipmentStoreUrl }));
 
     const home = await get(`${server.url}/`);
     expect(home.status).toBe(200);
@@ -131,6 +136,12 @@ describe.each(testDialects)('site content on the public pages (%s)', (dialect) =
     expect(contact).toContain(`href="tel:${phone.tel}"`);
     const organization = jsonLdOf(home.body).find((data) => data['@type'] === 'Organization');
     expect(organization).toMatchObject({ telephone: phone.tel, contactPoint: { telephone: phone.tel } });
+    // View Inventory follows the stored store link (no EQUIPMENT_STORE_URL here).
+    expect((await get(`${server.url}/vpv-lease`)).body).toMatch(new RegExp(`<a href="${equipmentStoreUrl}"[^>]*>View Inventory<`));
+
+    // The root's data request (client navigations) carries it too, and the cached copy of it.
+    expect((await get(`${server.url}/_root.data`)).body).toContain(phone.display);
+    expect((await getCached(`${server.url}/_root.data`)).body).toContain(phone.display);
 
     for (const path of PUBLIC_PAGES) {
       const page = await get(`${server.url}${path}`);
@@ -139,9 +150,6 @@ describe.each(testDialects)('site content on the public pages (%s)', (dialect) =
       expect(footer, path).toContain(`href="tel:${phone.tel}"`);
       expect(page.body, path).not.toContain(before.phone.display);
     }
-    // The root's data request (client navigations) carries it too, and the cached copy of it.
-    expect((await get(`${server.url}/_root.data`)).body).toContain(phone.display);
-    expect((await getCached(`${server.url}/_root.data`)).body).toContain(phone.display);
   });
 
   it('never shows a saved draft to a visitor: not in a page, a data request, a cached copy, nor with ?preview=drafts', async () => {
@@ -223,6 +231,45 @@ describe.each(testDialects)('site content on the public pages (%s)', (dialect) =
     }
 
     for (const kind of ['company', 'leaders', 'faq', 'associations', 'seo'] as const) await discardDraft(kind);
+  });
+
+  it('shows a leader’s uploaded photo at 160 and 320 px, and the initials for a leader without one', async () => {
+    const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 120, b: 160 } } }).jpeg().toBuffer();
+    const upload = await fetch(`${server.url}/api/admin/content/leader-photos`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, 'content-type': 'image/jpeg' },
+      body: new Uint8Array(jpeg),
+    });
+    expect(upload.status).toBe(201);
+    const { photo } = (await upload.json()) as { photo: { id: string } };
+    await publish('leaders', (leaders) => leaders.map((leader, index): Leader => ({ ...leader, photo: index === 0 ? photo : null })));
+
+    const page = (await get(`${server.url}/leadership`)).body;
+    const cards = page.split('<article').slice(1);
+    const small = `/media/leader-photos/${photo.id}/160.webp`;
+    const large = `/media/leader-photos/${photo.id}/320.webp`;
+    expect(cards[0]).toContain(`src="${small}"`);
+    expect(cards[0]).toContain(`srcSet="${small} 160w, ${large} 320w"`);
+    for (const card of cards.slice(1)) expect(card).not.toContain('/media/leader-photos/');
+    // The second leader's initials, as before.
+    const second = (await state('leaders')).published[1];
+    expect(cards[1]).toMatch(new RegExp(`<span aria-hidden="true"[^>]*>${second?.name.split(/\s+/).map((part) => part[0]).join('').slice(0, 2)}</span>`));
+    for (const url of [small, large]) expect((await fetch(`${server.url}${url}`)).status).toBe(200);
+    // The e-mail addresses are kept, never sent: not in the page, its data request, nor a preview.
+    const leaders = (await state('leaders')).published;
+    expect(leaders.every((leader) => leader.email.includes('@'))).toBe(true);
+    for (const body of [
+      page,
+      (await get(`${server.url}/leadership.data`)).body,
+      (await get(`${server.url}/leadership?preview=drafts`, adminCookie)).body,
+      (await get(`${server.url}/leadership.data?preview=drafts`, adminCookie)).body,
+    ]) {
+      for (const leader of leaders) expect(body).not.toContain(leader.email);
+    }
+    const about = jsonLdOf(page).find((data) => data['@type'] === 'AboutPage');
+    const employees = (about?.mainEntity as { employee: { image?: string }[] }).employee;
+    expect(employees[0]?.image).toBe(`${server.url}${large}`);
+    expect(employees[1]?.image).toBeUndefined();
   });
 
   it('keeps the JSON-LD of every page parseable, and the page whole, whatever staff publish', async () => {

@@ -1,13 +1,14 @@
 import { pages } from '@content/pages';
 import { leaderPhotoUrl } from '@domain/site-content/photos';
-import type { CompanyFacts, Leader, PageSeo } from '@domain/site-content/types';
+import type { CompanyFacts, PageSeo } from '@domain/site-content/types';
+import type { PublicLeader } from '~/lib/site-content';
 
 /**
  * The leadership page's AboutPage (docs/pages.md): the organization and its leaders as employees (name,
  * job title, description, photo), from the stored content (docs/pages.md, Site content). E-mail addresses stay
  * out, as they do on the page.
  */
-export function aboutPageJsonLd(siteUrl: string, page: PageSeo, company: CompanyFacts, leaders: readonly Leader[]) {
+export function aboutPageJsonLd(siteUrl: string, page: PageSeo, company: CompanyFacts, leaders: readonly PublicLeader[]) {
   const url = `${siteUrl}${pages.leadership.path}`;
   return {
     '@context': 'https://schema.org',

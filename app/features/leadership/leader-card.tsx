@@ -1,13 +1,13 @@
 import { initialsOf } from '@content/leaders';
 import { LEADER_PHOTO_SIZES, leaderPhotoUrl } from '@domain/site-content/photos';
-import type { Leader } from '@domain/site-content/types';
+import type { PublicLeader } from '~/lib/site-content';
 import { LinkedInIcon } from './linkedin-icon';
 
 /** Pixels at full size; the photo and the initials share the same classes, so swapping in a photo moves nothing. */
 const HEADSHOT_SIZE = 96;
 
 /** A round headshot: the uploaded square photo (160 and 320 px for sharp screens), or the leader's initials on a gradient. */
-function Headshot({ leader }: { leader: Leader }) {
+function Headshot({ leader }: { leader: PublicLeader }) {
   if (!leader.photo) {
     return (
       <span
@@ -36,7 +36,7 @@ function Headshot({ leader }: { leader: Leader }) {
 }
 
 /** A leader card (docs/pages.md, Leadership): headshot, name, title, biography, profile button (e-mail is not shown). */
-export function LeaderCard({ leader, headingId }: { leader: Leader; headingId: string }) {
+export function LeaderCard({ leader, headingId }: { leader: PublicLeader; headingId: string }) {
   return (
     <article
       aria-labelledby={headingId}
