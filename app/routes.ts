@@ -19,5 +19,11 @@ export default [
   route('admin/trash', 'routes/admin-trash.tsx'),
   route('admin/activity', 'routes/admin-activity.tsx'),
   route('admin/webhooks', 'routes/admin-webhooks.tsx'),
+  route('admin/content', 'routes/admin-content.tsx'),
+  route('admin/content/company', 'routes/admin-content-company.tsx'),
+  route('admin/content/leaders', 'routes/admin-content-leaders.tsx'),
+  route('admin/content/faq', 'routes/admin-content-faq.tsx'),
+  route('admin/content/associations', 'routes/admin-content-associations.tsx'),
+  route('admin/content/seo', 'routes/admin-content-seo.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

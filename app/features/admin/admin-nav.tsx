@@ -1,5 +1,5 @@
 import { inbox as inboxCopy } from '@content/leads';
-import { AlertTriangle, History, Inbox, Trash2, Webhook } from 'lucide-react';
+import { AlertTriangle, BookOpen, History, Inbox, Trash2, Webhook } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '~/lib/cn';
@@ -11,6 +11,7 @@ export const ADMIN_PAGES = [
   { path: '/admin/trash', label: 'Trash', icon: Trash2 },
   { path: '/admin/activity', label: 'Activity', icon: History },
   { path: '/admin/webhooks', label: 'Webhooks', icon: Webhook },
+  { path: '/admin/content', label: 'Site content', icon: BookOpen },
 ] as const;
 
 export type AdminPagePath = (typeof ADMIN_PAGES)[number]['path'];
