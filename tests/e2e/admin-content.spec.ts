@@ -6,7 +6,7 @@ import { SITE_CONTENT_CONFLICT_MESSAGE, type EditorState, type SiteContentData, 
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { baseURL } from '../../playwright.config';
+import { contentBaseURL as baseURL } from '../../playwright.config';
 import { loginAsAdmin } from './admin-helpers';
 import { expect, test, visit } from './fixtures';
 

@@ -7,7 +7,7 @@
  */
 let changing = false;
 
-/** Revalidates after a login or a logout; the root loader runs again during this revalidation. */
+/** Revalidates after a login or a logout (or a publish of the company facts the header and footer show); the root loader runs again during this revalidation. */
 export async function revalidateAdminChange(revalidate: () => Promise<void>): Promise<void> {
   changing = true;
   try {

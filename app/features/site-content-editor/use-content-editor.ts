@@ -1,6 +1,8 @@
 import { contentEditorCopy as copy } from '@content/admin-content';
 import type { EditorState, SiteContentData, SiteContentKind } from '@domain/site-content/types';
 import { useCallback, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { revalidateAdminChange } from '~/features/admin/admin-change';
 import { ApiError, failureNotice, firstFieldErrors } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { discardDraft, publish, readContentConflict, restoreVersion, saveDraft } from './content-api';
@@ -51,6 +53,11 @@ export function editedValue<K extends SiteContentKind>(state: EditorState<K>): S
  */
 export function useContentEditor<K extends SiteContentKind>(kind: K, initial: EditorState<K>): ContentEditor<K> {
   const [state, setState] = useState(initial);
+  const revalidator = useRevalidator();
+  // The header and footer show the company facts from the root's data, which only reloads when asked.
+  const companyChanged = () => {
+    if (kind === 'company') void revalidateAdminChange(revalidator.revalidate);
+  };
   const [value, setValue] = useState<SiteContentData[K]>(() => editedValue(initial));
   const [errors, setErrors] = useState<PathErrors>({});
   const [errorAttempt, setErrorAttempt] = useState(0);
@@ -159,7 +166,9 @@ export function useContentEditor<K extends SiteContentKind>(kind: K, initial: Ed
       const data = checked();
       if (!data) return;
       const next = await write('publish', () => publish(kind, state.revision, data), data, copy.toasts.publishFailed);
-      if (next) toast({ title: copy.toasts.published, description: copy.toasts.publishedText(next.publishedVersion) });
+      if (!next) return;
+      toast({ title: copy.toasts.published, description: copy.toasts.publishedText(next.publishedVersion) });
+      companyChanged();
     },
     async discard() {
       const next = await write('discard', () => discardDraft(kind, state.revision), null, copy.toasts.discardFailed);
@@ -168,8 +177,10 @@ export function useContentEditor<K extends SiteContentKind>(kind: K, initial: Ed
     },
     async restore(version: number) {
       const next = await write('restore', () => restoreVersion(kind, version, state.revision), null, copy.toasts.restoreFailed);
-      if (next) toast({ title: copy.toasts.restored, description: copy.toasts.restoredText(version, next.publishedVersion) });
-      return next !== null;
+      if (!next) return false;
+      toast({ title: copy.toasts.restored, description: copy.toasts.restoredText(version, next.publishedVersion) });
+      companyChanged();
+      return true;
     },
     keepMine() {
       if (!conflict) return;
