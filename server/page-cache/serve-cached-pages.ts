@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { compressOnce } from '../lib/compress-once.ts';
+import { compressOnce, compressQuickly } from '../lib/compress-once.ts';
 import { WorkQueue, WorkQueueFullError } from '../lib/work-queue.ts';
 import type { Logger } from '../logger.ts';
 import type { ContentVersion } from '../services/pages/content-version.ts';
@@ -66,7 +66,8 @@ export interface PageCacheMiddleware {
  */
 export function createPageCacheMiddleware({ cache, contentVersion, isAdminRequest, logger }: PageCacheOptions): PageCacheMiddleware {
   // Compressing at maximum quality takes ~0.1-0.3 s of a pool thread per page: one page at a
-  // time, and a burst of new pages (a crawler walking ?search= values) is sent but not kept.
+  // time. A page is kept at a quick compression first; a burst of new pages (a crawler walking
+  // ?search= values) keeps that copy rather than queueing without end.
   const compressing = new WorkQueue({ concurrency: 1, maxWaiting: 8 });
   // Single flight: one rendering per page and content version in this process. While it runs,
   // other visitors get the previous version's copy, or (with none) wait for this one.
@@ -138,7 +139,7 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
     const { key, version, render } = miss;
     res.setHeader('X-Page-Cache', 'miss');
     captureBody(res, (body) => {
-      void store(key, version, res, body)
+      void store(key, version, res, body, render)
         .catch((error: unknown) => {
           if (!(error instanceof WorkQueueFullError)) logger.warn({ err: error, key }, 'a page could not be cached');
         })
@@ -147,24 +148,28 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
     next();
   };
 
-  async function store(key: string, version: number, res: Response, body: Buffer | null): Promise<void> {
+  /**
+   * Keeps the page rendered for `version`: at once with a quick compression (the single flight
+   * ends there, so the next request gets this fresh copy), then at maximum quality when the
+   * compressing queue gets to it, unless something replaced the copy meanwhile.
+   */
+  async function store(key: string, version: number, res: Response, body: Buffer | null, render: Render): Promise<void> {
     if (!body || !storable(res)) return;
-    const page = await compressing.run(async () => {
-      const { br, gzip: gz } = await compressOnce(body);
-      const html = String(res.getHeader('Content-Type') ?? '').startsWith('text/html');
-      return {
-        version,
-        status: res.statusCode,
-        headers: headersToKeep(res, html ? inlineScriptHashes(body.toString('utf8')) : []),
-        identity: body,
-        br,
-        gzip: gz,
-        etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-      } satisfies CachedPage;
-    });
+    const html = String(res.getHeader('Content-Type') ?? '').startsWith('text/html');
+    const quick: CachedPage = {
+      version,
+      status: res.statusCode,
+      headers: headersToKeep(res, html ? inlineScriptHashes(body.toString('utf8')) : []),
+      identity: body,
+      ...(await compressQuickly(body)),
+      etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    };
     // A change while it rendered or compressed: the copy may show the old content, so it is not kept.
     if ((await contentVersion.current()) !== version) return;
-    cache.set(key, page);
+    cache.set(key, quick);
+    endRender(key, render);
+    const best = await compressing.run(() => compressOnce(body));
+    if (cache.lookup(key, version)?.page === quick) cache.set(key, { ...quick, ...best });
   }
 
   return { serveHits, fillOnMiss };
