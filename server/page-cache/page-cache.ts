@@ -55,9 +55,11 @@ export const PAGE_PARAMETERS: ReadonlySet<string> = new Set([...KEY_PARAMETERS, 
  * Paths never cached: the admin's pages (and their data requests), and React Router's route
  * discovery (`/__manifest?paths=…&version=…`), whose answer depends on parameters no page reads:
  * kept under one key, the routes of one link were sent for every other, and client navigations
- * ended on the 404 card. /api and /objects never reach the page handler.
+ * ended on the 404 card. The API, stored files, leader photos, the build's assets and the
+ * probes never reach the page handler: the cache does not even look them up (nor take the
+ * single-flight slot of a rendering that never comes).
  */
-const UNCACHED_PREFIXES = ['/admin', '/__manifest'];
+const UNCACHED_PREFIXES = ['/admin', '/__manifest', '/api', '/objects', '/media', '/assets', '/healthz', '/readyz', '/metrics'];
 
 /**
  * The cache key of a page request: its path and the key parameters in a fixed order, or null
