@@ -239,7 +239,7 @@ describe.each(testDialects)('purges of admin changes on %s', (dialect) => {
   });
 
   it('sends a change once when two processes send at the same moment', async () => {
-    const second: SecondTestServer = await startSecondServer(server, env());
+    const second: SecondTestServer = await startSecondServer(server, { ...env(), LOG_LEVEL: 'silent' });
     try {
       const otherSender = second.services.cdnPurges.sender;
       if (!otherSender) throw new Error('no purge sender');
@@ -303,7 +303,7 @@ describe.each(testDialects)('purges of admin changes on %s', (dialect) => {
   });
 
   it('waits CDN_PURGE_DELAY_MS after the change, so that every process serves the new content before the CDN asks again', async () => {
-    const second = await startSecondServer(server, { ...env(), CDN_PURGE_DELAY_MS: '60000' });
+    const second = await startSecondServer(server, { ...env(), LOG_LEVEL: 'silent', CDN_PURGE_DELAY_MS: '60000' });
     try {
       const otherSender = second.services.cdnPurges.sender;
       if (!otherSender) throw new Error('no purge sender');
