@@ -110,7 +110,9 @@ function applyRules(req: Request, res: Response, path: string, publicPage: strin
 }
 
 function setPrivate(res: Response): void {
-  res.setHeader('Cache-Control', PRIVATE_NO_STORE);
+  // A download's no-transform (it keeps compression away from byte ranges) stays.
+  const noTransform = /\bno-transform\b/i.test(String(res.getHeader('Cache-Control') ?? ''));
+  res.setHeader('Cache-Control', noTransform ? `${PRIVATE_NO_STORE}, no-transform` : PRIVATE_NO_STORE);
   res.removeHeader('Surrogate-Key');
   res.removeHeader('Cache-Tag');
 }
