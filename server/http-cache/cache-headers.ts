@@ -27,11 +27,15 @@ export const PRIVATE_NO_STORE = 'private, no-store';
  */
 export const RENDERED_PAGE = 'no-cache, s-maxage=0';
 
-/** A page from the page cache: the same bytes and headers for every visitor, so any cache may keep it. */
-export function publicPageCacheControl(settings: CdnCacheSettings): string {
+/**
+ * A page from the page cache: the same bytes and headers for every visitor, so any cache may
+ * keep it. Browsers revalidate (max-age=0) unless the route gave a lifetime of its own
+ * (robots.txt and sitemap.xml: an hour).
+ */
+export function publicPageCacheControl(settings: CdnCacheSettings, maxAge = 0): string {
   return [
     'public',
-    'max-age=0',
+    `max-age=${maxAge}`,
     `s-maxage=${settings.sMaxAge}`,
     `stale-while-revalidate=${settings.staleWhileRevalidate}`,
     `stale-if-error=${settings.staleIfError}`,
@@ -78,7 +82,8 @@ export interface CacheHeadersOptions {
  * - A page or data request answered from the page cache (`X-Page-Cache: hit`): public for shared
  *   caches for CDN_S_MAXAGE seconds, revalidated by browsers (max-age=0, ETag), with its tags.
  * - A page rendered for this request, or an older copy served while it renders (`stale`): no
- *   shared cache may keep it (RENDERED_PAGE), with its tags.
+ *   shared cache may keep it (RENDERED_PAGE), with its tags; but a resource route's own public
+ *   lifetime (robots.txt, sitemap.xml) stays, and its hits keep that max-age for browsers.
  * - Anything else (static files, health checks, early 4xx) keeps what it set.
  */
 export function cacheHeaders({ settings, isAdminRequest }: CacheHeadersOptions): RequestHandler {
@@ -86,12 +91,19 @@ export function cacheHeaders({ settings, isAdminRequest }: CacheHeadersOptions):
   return (req, res, next) => {
     // Read now: inside a mounted router req.path loses the mount point.
     const path = req.path;
-    onHeaders(res, () => applyRules(req, res, path, publicPage, isAdminRequest));
+    onHeaders(res, () => applyRules(req, res, path, settings, publicPage, isAdminRequest));
     next();
   };
 }
 
-function applyRules(req: Request, res: Response, path: string, publicPage: string, isAdminRequest: (req: Request) => boolean): void {
+function applyRules(
+  req: Request,
+  res: Response,
+  path: string,
+  settings: CdnCacheSettings,
+  publicPage: string,
+  isAdminRequest: (req: Request) => boolean,
+): void {
   const selfCached = SELF_CACHED_PREFIXES.some((prefix) => path.startsWith(prefix));
   const personal =
     res.getHeader('Set-Cookie') !== undefined ||
@@ -105,8 +117,21 @@ function applyRules(req: Request, res: Response, path: string, publicPage: strin
   }
   const pageCache = res.getHeader('X-Page-Cache');
   if (pageCache === undefined && res.locals.pageResponse !== true) return;
-  res.setHeader('Cache-Control', pageCache === 'hit' ? publicPage : RENDERED_PAGE);
+  // A resource route's own public lifetime (robots.txt, sitemap.xml): no nonce in its body, so
+  // its rendering may be kept as it says, and its page-cache copy keeps that lifetime for browsers.
+  const routeMaxAge = publicMaxAge(res);
+  const html = String(res.getHeader('Content-Type') ?? '').startsWith('text/html');
+  if (pageCache === 'hit') res.setHeader('Cache-Control', routeMaxAge ? publicPageCacheControl(settings, routeMaxAge) : publicPage);
+  else if (html || routeMaxAge === null) res.setHeader('Cache-Control', RENDERED_PAGE);
   for (const [name, value] of Object.entries(tagHeaders(pageTags(path)))) res.setHeader(name, value);
+}
+
+/** The max-age of a `public` Cache-Control a route set (or its page-cache copy kept), when above 0. */
+function publicMaxAge(res: Response): number | null {
+  const value = String(res.getHeader('Cache-Control') ?? '');
+  if (!/\bpublic\b/i.test(value)) return null;
+  const maxAge = Number(/\bmax-age=(\d+)/i.exec(value)?.[1] ?? 0);
+  return maxAge > 0 ? maxAge : null;
 }
 
 function setPrivate(res: Response): void {

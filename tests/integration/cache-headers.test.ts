@@ -129,6 +129,15 @@ describe('caching headers for a CDN', () => {
     expect(other.surrogateKey).toBe('page:/vpv-market site');
   });
 
+  it('keeps robots.txt’s and sitemap.xml’s hour for browsers, and makes their page-cache copies public like pages', async () => {
+    for (const file of ['/robots.txt', '/sitemap.xml']) {
+      const { first, hit } = await firstAndHit(`${server.url}${file}`);
+      expect(first.cacheControl, file).toBe('public, max-age=3600');
+      expect(hit.cacheControl, file).toBe('public, max-age=3600, s-maxage=120, stale-while-revalidate=30, stale-if-error=3600');
+      expect(hit.surrogateKey, file).toBe(`page:${file} site`);
+    }
+  });
+
   it('keeps the 404 page public with its tags; a path too long for a tag keeps only `site`, separators are escaped', async () => {
     const notFound = (await firstAndHit(`${server.url}/no-such,page`)).hit;
     expect(notFound.status).toBe(404);
