@@ -22,14 +22,15 @@ backend default {
     .connect_timeout = 2s;
     .first_byte_timeout = 60s;
     .between_bytes_timeout = 30s;
-    # Sick after 3 failed checks of 5: Varnish then serves kept pages for up to their
-    # stale-if-error time instead of errors.
+    # Sick after 3 failed checks of 5 (healthy from the start): Varnish then serves kept pages
+    # for up to their stale-if-error time instead of errors.
     .probe = {
         .url = "/healthz";
         .interval = 5s;
         .timeout = 2s;
         .window = 5;
         .threshold = 3;
+        .initial = 3;
     }
 }
 
