@@ -217,7 +217,7 @@ describe('caching headers for a CDN', () => {
     expect(accepted.cacheControl).toBe(PRIVATE);
   });
 
-  it('makes uploads private, no-store, and leaves the uploaded photo, the carousel images and the assets their immutable caching, admin or not', async () => {
+  it('makes uploads private, no-store, and leaves the uploaded photo and the assets their immutable caching, admin or not', async () => {
     const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 10, g: 90, b: 160 } } }).jpeg().toBuffer();
     const upload = await fetch(`${server.url}/api/admin/content/leader-photos`, { method: 'POST', headers: { cookie, 'content-type': 'image/jpeg' }, body: new Uint8Array(jpeg) });
     expect(upload.status).toBe(201);
