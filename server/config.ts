@@ -1,6 +1,7 @@
 import { SINGLE_REQUEST_MAX_BYTES } from '@domain/documents/upload-limits.ts';
 import path from 'node:path';
 import { z } from 'zod';
+import type { CdnCacheSettings } from './http-cache/cache-headers.ts';
 
 /**
  * Every environment variable the server reads, parsed and validated once at start.
@@ -34,6 +35,13 @@ const httpOrigin = z
 const httpUrl = z
   .url({ error: 'must be an absolute http(s) URL such as https://app.example.com/login' })
   .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://');
+
+/** A duration in whole seconds, 0 or more (one year at most: longer means nothing to a cache). */
+const seconds = z.coerce
+  .number({ error: 'must be a number of seconds' })
+  .int('must be a whole number of seconds')
+  .min(0, 'must be 0 or more')
+  .max(31_536_000, 'must be at most 31536000 (a year)');
 
 /** The CDNs CDN_PURGE may name (server/services/cdn-purge/). */
 export const CDN_PURGE_KINDS = ['varnish', 'fastly', 'cloudflare', 'cloudfront'] as const;
@@ -112,6 +120,10 @@ const envSchema = z.object({
     .min(0, 'must be 0 (no page cache) or more')
     .default(64 * 1024 ** 2),
   PAGE_CACHE_TTL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1000, 'must be at least 1000 ms').default(5 * 60_000),
+  // What a CDN in front may do with public pages (server/http-cache/, README "Running behind a CDN"), in seconds.
+  CDN_S_MAXAGE: seconds.default(300),
+  CDN_STALE_WHILE_REVALIDATE: seconds.default(60),
+  CDN_STALE_IF_ERROR: seconds.default(86_400),
   URL_IMPORT_ALLOW_HOSTS: z
     .string()
     .refine((value) => parseAllowHosts(value) !== null, 'must be host:port pairs separated by commas, such as files.internal:8080,10.0.0.5:443')
@@ -221,6 +233,8 @@ export interface Config {
   readonly trashRetentionDays: number;
   /** Rendered anonymous pages kept per process (server/page-cache/); maxBytes 0 turns it off. */
   readonly pageCache: { readonly maxBytes: number; readonly ttlMs: number };
+  /** CDN_S_MAXAGE, CDN_STALE_WHILE_REVALIDATE, CDN_STALE_IF_ERROR: the Cache-Control of public pages for shared caches (server/http-cache/). */
+  readonly cdnCache: CdnCacheSettings;
   /** Import from link (docs/documents.md, "Import from link"; the SSRF policy: docs/decisions/019-url-import-ssrf-policy.md). */
   readonly urlImport: UrlImportConfig;
   /** Webhooks (docs/leads.md#webhooks): WEBHOOK_ALLOW_HOSTS, `host:port` pairs delivered to even on inside addresses. */
@@ -426,6 +440,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadSweepIntervalMs: values.UPLOAD_SWEEP_INTERVAL_MS,
     trashRetentionDays: values.TRASH_RETENTION_DAYS,
     pageCache: { maxBytes: values.PAGE_CACHE_MAX_BYTES, ttlMs: values.PAGE_CACHE_TTL_MS },
+    cdnCache: {
+      sMaxAge: values.CDN_S_MAXAGE,
+      staleWhileRevalidate: values.CDN_STALE_WHILE_REVALIDATE,
+      staleIfError: values.CDN_STALE_IF_ERROR,
+    },
     urlImport: {
       allowHosts: values.URL_IMPORT_ALLOW_HOSTS ? (parseAllowHosts(values.URL_IMPORT_ALLOW_HOSTS) ?? []) : [],
       concurrency: values.URL_IMPORT_CONCURRENCY,
