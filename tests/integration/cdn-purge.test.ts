@@ -267,7 +267,7 @@ describe.each(testDialects)('purges of admin changes on %s', (dialect) => {
 
   it('tries a failed purge again later, logs and counts each failure, and gives up after the last attempt', async () => {
     await sender().stop();
-    const failuresBefore = server.services.cdnPurges.failures();
+    const failedBefore = server.services.cdnPurges.failedAttempts();
     fastly.answers.push({ status: 503, body: 'Service Unavailable' });
     await createTerm();
     const start = Date.now();
@@ -276,7 +276,8 @@ describe.each(testDialects)('purges of admin changes on %s', (dialect) => {
     expect(row).toMatchObject({ status: 'pending', last_error: 'Fastly purge answered 503: Service Unavailable' });
     expect(Number(row?.attempts)).toBe(1);
     expect(await server.services.cdnPurges.queueLength()).toBe(1);
-    expect(server.services.cdnPurges.failures()).toBe(failuresBefore + 1);
+    expect(server.services.cdnPurges.failedAttempts()).toBe(failedBefore + 1);
+    expect(await server.services.cdnPurges.failures()).toBe(0);
     expect(log.some((line) => line.includes('"msg":"CDN purge failed; will retry"') && line.includes('Fastly purge answered 503'))).toBe(true);
 
     // Not before its time; then again, and sent.
@@ -299,6 +300,8 @@ describe.each(testDialects)('purges of admin changes on %s', (dialect) => {
     [row] = await purges();
     expect(row).toMatchObject({ status: 'failed', next_attempt_at: null, last_error: 'Fastly purge answered 500: broken' });
     expect(await server.services.cdnPurges.queueLength()).toBe(0);
+    expect(await server.services.cdnPurges.failures()).toBe(1);
+    expect(server.services.cdnPurges.failedAttempts()).toBe(failedBefore + 1 + PURGE_MAX_ATTEMPTS);
     expect(log.some((line) => line.includes('"msg":"CDN purge failed for good"'))).toBe(true);
   });
 
@@ -365,7 +368,8 @@ describe.each(testDialects)('purges on %s with CloudFront and with no CDN', (dia
       expect(await server.services.contentVersion.current()).toBe(before + 1);
       expect(await server.services.database.db.selectFrom('cdn_purges').selectAll().execute()).toEqual([]);
       expect(await server.services.cdnPurges.queueLength()).toBe(0);
-      expect(server.services.cdnPurges.failures()).toBe(0);
+      expect(await server.services.cdnPurges.failures()).toBe(0);
+      expect(server.services.cdnPurges.failedAttempts()).toBe(0);
     } finally {
       await server.close();
     }

@@ -74,16 +74,26 @@ export class CdnPurgeService implements PurgeQueue {
   /** Purges waiting to be sent or being sent, in every process (0 without a CDN). */
   async queueLength(): Promise<number> {
     if (!this.enabled) return 0;
+    return this.count(['pending', 'sending']);
+  }
+
+  /** Purges that failed for good (every attempt used), in every process: /metrics' outbox_failed, like the other outboxes' failed rows. */
+  async failures(): Promise<number> {
+    if (!this.enabled) return 0;
+    return this.count(['failed']);
+  }
+
+  /** Failed purge attempts in this process since it started (each is also logged). */
+  failedAttempts(): number {
+    return this.sender?.failures ?? 0;
+  }
+
+  private async count(statuses: Array<'pending' | 'sending' | 'failed'>): Promise<number> {
     const row = await this.db
       .selectFrom('cdn_purges')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('status', 'in', ['pending', 'sending'])
+      .where('status', 'in', statuses)
       .executeTakeFirst();
     return Number(row?.count ?? 0);
-  }
-
-  /** Failed purge attempts in this process since it started. */
-  failures(): number {
-    return this.sender?.failures ?? 0;
   }
 }
