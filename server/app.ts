@@ -3,7 +3,6 @@ import path from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import onHeaders from 'on-headers';
 import type { ServerBuild } from 'react-router';
 import { createApiRouter } from './api/index.ts';
 import { accessLog } from './access-log.ts';
@@ -12,6 +11,7 @@ import { createLeaderPhotoMediaRouter } from './api/site-content.ts';
 import { compressResponses } from './compress-responses.ts';
 import { createRequestContext } from './context.ts';
 import { acceptAbsoluteForm, pageMethodGuard, refuseMalformedPath } from './http-guards.ts';
+import { cacheHeaders, markPageResponse } from './http-cache/cache-headers.ts';
 import { PageCache } from './page-cache/page-cache.ts';
 import { createPageCacheMiddleware } from './page-cache/serve-cached-pages.ts';
 import { servePrecompressed } from './static-files.ts';
@@ -36,6 +36,10 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   app.set('trust proxy', config.trustProxy);
   app.use(acceptAbsoluteForm);
   if (config.accessLog) app.use(accessLog(logger));
+  const isAdminRequest = (req: express.Request) => services.auth.tokenFromCookieHeader(req.headers.cookie) !== null;
+  // What a CDN in front may keep (server/http-cache/, decision 028): decided as the headers go
+  // out, after everything below has set its own, so it goes first.
+  app.use(cacheHeaders({ settings: config.cdnCache, isAdminRequest }));
 
   // Visitors' pages from memory once rendered (decision 020); never in development, where the
   // build changes under it, and never for an admin. A hit is answered here, before everything
@@ -45,7 +49,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
       ? createPageCacheMiddleware({
           cache: new PageCache(config.pageCache),
           contentVersion: services.contentVersion,
-          isAdminRequest: (req) => services.auth.tokenFromCookieHeader(req.headers.cookie) !== null,
+          isAdminRequest,
           logger,
         })
       : null;
@@ -106,14 +110,10 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   app.use('/media', createLeaderPhotoMediaRouter(services));
   app.use('/api', createApiRouter(services));
 
-  // Pages seen by a logged-in admin show admin controls and data: never cache them. Set as the
-  // headers go out, replacing what a route sent: React Router appends its headers, so setting it
-  // here first gave a page with its own no-store "no-store, no-store". A preview of the site
-  // content's drafts (server/context.ts) is also private: no shared cache may keep it.
-  app.use((req, res, next) => {
-    if (services.auth.tokenFromCookieHeader(req.headers.cookie)) {
-      onHeaders(res, () => res.setHeader('Cache-Control', res.locals.previewingDrafts === true ? 'private, no-store' : 'no-store'));
-    }
+  // Pages seen by a logged-in admin show admin controls and data, and previews of drafts
+  // (server/context.ts) too: cacheHeaders makes them `private, no-store`. Every page answer
+  // depends on that cookie.
+  app.use((_req, res, next) => {
     res.vary('Cookie');
     next();
   });
@@ -123,6 +123,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
 
   // A page the cache did not have is kept as it goes out (decision 020).
   if (pageCache) app.use(pageCache.fillOnMiss);
+  app.use(markPageResponse);
 
   app.all(
     '/{*splat}',

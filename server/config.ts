@@ -1,6 +1,7 @@
 import { SINGLE_REQUEST_MAX_BYTES } from '@domain/documents/upload-limits.ts';
 import path from 'node:path';
 import { z } from 'zod';
+import type { CdnCacheSettings } from './http-cache/cache-headers.ts';
 
 /**
  * Every environment variable the server reads, parsed and validated once at start.
@@ -34,6 +35,25 @@ const httpOrigin = z
 const httpUrl = z
   .url({ error: 'must be an absolute http(s) URL such as https://app.example.com/login' })
   .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://');
+
+/** A duration in whole seconds, 0 or more (one year at most: longer means nothing to a cache). */
+const seconds = z.coerce
+  .number({ error: 'must be a number of seconds' })
+  .int('must be a whole number of seconds')
+  .min(0, 'must be 0 or more')
+  .max(31_536_000, 'must be at most 31536000 (a year)');
+
+/** The CDNs CDN_PURGE may name (server/services/cdn-purge/). */
+export const CDN_PURGE_KINDS = ['varnish', 'fastly', 'cloudflare', 'cloudfront'] as const;
+export type CdnPurgeKind = (typeof CDN_PURGE_KINDS)[number];
+
+/** One http(s) URL or several separated by commas (VARNISH_PURGE_URL), or null when one is not such a URL. */
+export function parseUrlList(value: string): string[] | null {
+  const urls = value.split(',').map((item) => item.trim()).filter(Boolean);
+  if (urls.length === 0) return null;
+  for (const url of urls) if (!/^https?:\/\/[^/]/.test(url) || !URL.canParse(url)) return null;
+  return urls;
+}
 
 /** S3's largest object (5 TiB): a bigger UPLOAD_MAX_BYTES could never be stored. */
 const MAX_UPLOAD_BYTES = 5 * 1024 ** 4;
@@ -100,6 +120,10 @@ const envSchema = z.object({
     .min(0, 'must be 0 (no page cache) or more')
     .default(64 * 1024 ** 2),
   PAGE_CACHE_TTL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1000, 'must be at least 1000 ms').default(5 * 60_000),
+  // What a CDN in front may do with public pages (server/http-cache/, README "Running behind a CDN"), in seconds.
+  CDN_S_MAXAGE: seconds.default(300),
+  CDN_STALE_WHILE_REVALIDATE: seconds.default(60),
+  CDN_STALE_IF_ERROR: seconds.default(86_400),
   URL_IMPORT_ALLOW_HOSTS: z
     .string()
     .refine((value) => parseAllowHosts(value) !== null, 'must be host:port pairs separated by commas, such as files.internal:8080,10.0.0.5:443')
@@ -125,11 +149,33 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   BACKUP_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be more than 0').optional(),
   BACKUP_KEEP: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(14),
+  // CDN purge (docs/operations.md, "CDN purge"): which CDN is told when content changes, and how to reach it.
+  CDN_PURGE: z.enum(CDN_PURGE_KINDS, { error: `must be one of ${CDN_PURGE_KINDS.join(', ')}` }).optional(),
+  CDN_PURGE_DELAY_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (at once) or more')
+    .max(60_000, 'must be at most 60000 ms')
+    .default(2000),
+  VARNISH_PURGE_URL: z
+    .string()
+    .refine((value) => parseUrlList(value) !== null, 'must be one http(s) URL or several separated by commas, such as http://127.0.0.1:6081')
+    .optional(),
+  FASTLY_API_TOKEN: z.string().trim().min(1, 'must not be empty').optional(),
+  FASTLY_SERVICE_ID: z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'must be a Fastly service id (letters and digits)').optional(),
+  FASTLY_API_URL: httpUrl.optional(),
+  CLOUDFLARE_API_TOKEN: z.string().trim().min(1, 'must not be empty').optional(),
+  CLOUDFLARE_ZONE_ID: z.string().regex(/^[0-9a-f]{32}$/i, 'must be a Cloudflare zone id (32 hexadecimal digits)').optional(),
+  CLOUDFLARE_API_URL: httpUrl.optional(),
+  CLOUDFRONT_DISTRIBUTION_ID: z.string().regex(/^[A-Z0-9]{1,64}$/, 'must be a CloudFront distribution id (capital letters and digits, such as E2QWRUHAPOMQZL)').optional(),
+  CLOUDFRONT_ENDPOINT: httpUrl.optional(),
 });
 
 /** Never echo these back in an error message. */
 const secretVariables = new Set([
   'ADMIN_PASSWORD',
+  'FASTLY_API_TOKEN',
+  'CLOUDFLARE_API_TOKEN',
   'DATABASE_URL',
   'SMTP_URL',
   'AWS_SECRET_ACCESS_KEY',
@@ -187,13 +233,30 @@ export interface Config {
   readonly trashRetentionDays: number;
   /** Rendered anonymous pages kept per process (server/page-cache/); maxBytes 0 turns it off. */
   readonly pageCache: { readonly maxBytes: number; readonly ttlMs: number };
+  /** CDN_S_MAXAGE, CDN_STALE_WHILE_REVALIDATE, CDN_STALE_IF_ERROR: the Cache-Control of public pages for shared caches (server/http-cache/). */
+  readonly cdnCache: CdnCacheSettings;
   /** Import from link (docs/documents.md, "Import from link"; the SSRF policy: docs/decisions/019-url-import-ssrf-policy.md). */
   readonly urlImport: UrlImportConfig;
   /** Webhooks (docs/leads.md#webhooks): WEBHOOK_ALLOW_HOSTS, `host:port` pairs delivered to even on inside addresses. */
   readonly webhooks: { readonly allowHosts: readonly string[] };
   /** BACKUP_DIR (+ BACKUP_INTERVAL_HOURS, BACKUP_KEEP): backups the server takes itself; null for none (README, "Backups"). */
   readonly backup: BackupScheduleConfig | null;
+  /** CDN_PURGE and its CDN's settings: whom to tell when content changes; null sends nothing (docs/operations.md, "CDN purge"). */
+  readonly cdnPurge: CdnPurgeConfig | null;
 }
+
+/** Where purges go (server/services/cdn-purge/purgers.ts), and how long after the change. */
+export type CdnPurgeConfig = { readonly delayMs: number } & (
+  | { readonly kind: 'varnish'; readonly urls: readonly string[] }
+  | { readonly kind: 'fastly'; readonly apiUrl: string; readonly serviceId: string; readonly token: string }
+  | { readonly kind: 'cloudflare'; readonly apiUrl: string; readonly zoneId: string; readonly token: string }
+  | {
+      readonly kind: 'cloudfront';
+      readonly distributionId: string;
+      readonly endpoint: string | null;
+      readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string } | null;
+    }
+);
 
 export interface BackupScheduleConfig {
   /** BACKUP_DIR, absolute: each backup goes into a subfolder named by its UTC start time. */
@@ -313,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!values.S3_BUCKET && values.S3_ENDPOINT) {
     throw new ConfigError('Invalid configuration:\n  S3_ENDPOINT needs S3_BUCKET.');
   }
+  const cdnPurge = cdnPurgeConfig(values);
   const dataDir = path.resolve(values.DATA_DIR);
   const database: DatabaseConfig = values.DATABASE_URL?.startsWith('postgres')
     ? { dialect: 'postgres', url: values.DATABASE_URL }
@@ -376,6 +440,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadSweepIntervalMs: values.UPLOAD_SWEEP_INTERVAL_MS,
     trashRetentionDays: values.TRASH_RETENTION_DAYS,
     pageCache: { maxBytes: values.PAGE_CACHE_MAX_BYTES, ttlMs: values.PAGE_CACHE_TTL_MS },
+    cdnCache: {
+      sMaxAge: values.CDN_S_MAXAGE,
+      staleWhileRevalidate: values.CDN_STALE_WHILE_REVALIDATE,
+      staleIfError: values.CDN_STALE_IF_ERROR,
+    },
     urlImport: {
       allowHosts: values.URL_IMPORT_ALLOW_HOSTS ? (parseAllowHosts(values.URL_IMPORT_ALLOW_HOSTS) ?? []) : [],
       concurrency: values.URL_IMPORT_CONCURRENCY,
@@ -390,5 +459,69 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           keep: values.BACKUP_KEEP,
         }
       : null,
+    cdnPurge,
   });
+}
+
+/** Which variables each CDN needs, and which belong to it alone. */
+const CDN_PURGE_VARIABLES = {
+  varnish: { needs: ['VARNISH_PURGE_URL'], optional: [] },
+  fastly: { needs: ['FASTLY_API_TOKEN', 'FASTLY_SERVICE_ID'], optional: ['FASTLY_API_URL'] },
+  cloudflare: { needs: ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ZONE_ID'], optional: ['CLOUDFLARE_API_URL'] },
+  cloudfront: { needs: ['CLOUDFRONT_DISTRIBUTION_ID'], optional: ['CLOUDFRONT_ENDPOINT'] },
+} as const satisfies Record<CdnPurgeKind, { needs: readonly (keyof EnvValues)[]; optional: readonly (keyof EnvValues)[] }>;
+
+type EnvValues = z.infer<typeof envSchema>;
+
+/**
+ * CDN_PURGE with its CDN's settings. A setting of another CDN than the one named (or with none
+ * named) is refused, so a typo in CDN_PURGE or a forgotten CDN_PURGE does not silently send nothing.
+ */
+function cdnPurgeConfig(values: EnvValues): CdnPurgeConfig | null {
+  const kind = values.CDN_PURGE;
+  for (const [other, variables] of Object.entries(CDN_PURGE_VARIABLES)) {
+    if (other === kind) continue;
+    for (const name of [...variables.needs, ...variables.optional]) {
+      if (values[name] !== undefined) throw new ConfigError(`Invalid configuration:\n  ${name} needs CDN_PURGE=${other}.`);
+    }
+  }
+  if (!kind) return null;
+  const missing = CDN_PURGE_VARIABLES[kind].needs.filter((name) => values[name] === undefined);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  CDN_PURGE=${kind} needs ${missing.join(' and ')}.`);
+  const delayMs = values.CDN_PURGE_DELAY_MS;
+  switch (kind) {
+    case 'varnish':
+      return { delayMs, kind, urls: parseUrlList(values.VARNISH_PURGE_URL ?? '') ?? [] };
+    case 'fastly':
+      return {
+        delayMs,
+        kind,
+        apiUrl: (values.FASTLY_API_URL ?? 'https://api.fastly.com').replace(/\/+$/, ''),
+        serviceId: values.FASTLY_SERVICE_ID ?? '',
+        token: values.FASTLY_API_TOKEN ?? '',
+      };
+    case 'cloudflare':
+      return {
+        delayMs,
+        kind,
+        apiUrl: (values.CLOUDFLARE_API_URL ?? 'https://api.cloudflare.com/client/v4').replace(/\/+$/, ''),
+        zoneId: values.CLOUDFLARE_ZONE_ID ?? '',
+        token: values.CLOUDFLARE_API_TOKEN ?? '',
+      };
+    case 'cloudfront':
+      return {
+        delayMs,
+        kind,
+        distributionId: values.CLOUDFRONT_DISTRIBUTION_ID ?? '',
+        endpoint: values.CLOUDFRONT_ENDPOINT ?? null,
+        credentials:
+          values.AWS_ACCESS_KEY_ID && values.AWS_SECRET_ACCESS_KEY
+            ? {
+                accessKeyId: values.AWS_ACCESS_KEY_ID,
+                secretAccessKey: values.AWS_SECRET_ACCESS_KEY,
+                ...(values.AWS_SESSION_TOKEN ? { sessionToken: values.AWS_SESSION_TOKEN } : {}),
+              }
+            : null,
+      };
+  }
 }

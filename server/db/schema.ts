@@ -6,6 +6,7 @@
 import type { AdminTables } from './tables/admin.ts';
 import type { AuditTables } from './tables/audit.ts';
 import type { BackupTables } from './tables/backups.ts';
+import type { CdnPurgeTables } from './tables/cdn-purges.ts';
 import type { ContentVersionTables } from './tables/content-versions.ts';
 import type { DocumentTables } from './tables/documents.ts';
 import type { GlossaryTables } from './tables/glossary.ts';
@@ -21,4 +22,5 @@ export type Database = RateLimitTables & AdminTables & LeadTables & GlossaryTabl
   AuditTables &
   BackupTables &
   WebhookTables &
-  SiteContentTables;
+  SiteContentTables &
+  CdnPurgeTables;

@@ -7,6 +7,7 @@ import { createStorage } from '../storage/create-storage.ts';
 import type { Storage } from '../storage/storage.ts';
 import { AuthService } from './auth/auth-service.ts';
 import { BackupSchedule } from './backup/schedule.ts';
+import { CdnPurgeService } from './cdn-purge/cdn-purge-service.ts';
 import { DocumentsService } from './documents/documents-service.ts';
 import { type GlossaryService, createGlossaryService } from './glossary/glossary-service.ts';
 import { LeadsService } from './leads/leads-service.ts';
@@ -46,6 +47,8 @@ export interface Services {
   notifications: NotificationsService;
   /** Raised by every write to what public pages show; the page cache keeps pages per version. */
   contentVersion: ContentVersion;
+  /** The CDN purge outbox and its sender (docs/operations.md, "CDN purge"); idle without CDN_PURGE. closeServices stops the sender. */
+  cdnPurges: CdnPurgeService;
   /** The company facts, leaders, FAQ, associations and search titles staff edit (docs/site-content.md): published, drafts, versions, leader photos. */
   siteContent: SiteContentService;
   /** Large documents uploaded in parts, straight to storage (server/api/uploads.ts). */
@@ -96,7 +99,9 @@ export async function createServices(
     });
     await auth.bootstrap({ ...config, dialect: config.database.dialect });
     const storage = await createStorage(config);
-    const contentVersion = new ContentVersion(database.db);
+    // Every raise of the content version queues a purge for the CDN, when one is configured.
+    const cdnPurges = new CdnPurgeService(database.db, logger, config.cdnPurge);
+    const contentVersion = new ContentVersion(database.db, undefined, undefined, cdnPurges.enabled ? cdnPurges : null);
     const documents = new DocumentsService(database.db, storage, logger, contentVersion);
     await documents.seedSamples();
     // content/*.ts is the starting data of a new database; after that the database is the source.
@@ -121,6 +126,8 @@ export async function createServices(
     leads.start();
     // The webhook sender too: every process polls, the database decides who sends what.
     webhooks.start();
+    // And the CDN purge sender, when a CDN is configured.
+    cdnPurges.start();
     const rateLimitPruning = startPeriodicTask('rate limit pruning', PRUNE_INTERVAL_MS, logger, () => pruneExpired(database.db));
     const glossary = createGlossaryService(database.db, contentVersion, logger);
     const trash = new TrashService(documents, glossary, leads, logger, config.trashRetentionDays);
@@ -140,6 +147,7 @@ export async function createServices(
       notifications: new NotificationsService(database.db),
       glossary,
       contentVersion,
+      cdnPurges,
       siteContent,
       documents,
       uploads,
@@ -159,6 +167,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.urlImports.close();
   await services.leads.stop();
   await services.webhooks.stop();
+  await services.cdnPurges.stop();
   await services.rateLimitPruning.stop();
   await services.uploadSweep.stop();
   await services.scheduledBackups?.stop();

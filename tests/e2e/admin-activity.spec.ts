@@ -31,7 +31,7 @@ test.describe('the activity log', () => {
   test('visitors get the login-required page, no-store and noindex', async ({ page }) => {
     const response = await page.goto('/admin/activity');
     expect(response?.status()).toBe(401);
-    expect(response?.headers()['cache-control']).toBe('no-store');
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin login required' })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     expect((await page.request.get('/api/admin/activity.csv')).status()).toBe(401);

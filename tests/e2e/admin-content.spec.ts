@@ -76,7 +76,7 @@ test('visitors get the login-required page and the API refuses them', async ({ p
   for (const path of ['/admin/content', '/admin/content/company', '/admin/content/seo']) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(401);
-    expect(response?.headers()['cache-control']).toBe('no-store');
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin login required' })).toBeVisible();
   }
   expect((await page.request.get(`${api}/company`)).status()).toBe(401);

@@ -75,7 +75,7 @@ async function receivedOn(path: string, count: number): Promise<Received> {
 test('visitors get the login-required page, no-store and noindex', async ({ page }) => {
   const response = await page.goto('/admin/webhooks');
   expect(response?.status()).toBe(401);
-  expect(response?.headers()['cache-control']).toBe('no-store');
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin login required' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to the admin login' })).toHaveAttribute('href', '/knowledge-base');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');

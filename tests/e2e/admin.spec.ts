@@ -47,7 +47,7 @@ test.describe('admin login on the knowledge base', () => {
 
     // The session survives a reload (server-rendered as the admin) and the page is not cacheable.
     const reload = await page.reload();
-    expect(reload?.headers()['cache-control']).toBe('no-store');
+    expect(reload?.headers()['cache-control']).toBe('private, no-store');
     await expect(page.getByRole('region', { name: 'Admin' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Logout' }).click();

@@ -371,7 +371,7 @@ test.describe('the leads inbox', () => {
   test('visitors get the login-required page with no-store', async ({ page }) => {
     const response = await page.goto('/admin/leads');
     expect(response?.status()).toBe(401);
-    expect(response?.headers()['cache-control']).toBe('no-store');
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
     await expect(page.getByRole('heading', { name: 'Admin login required' })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   });

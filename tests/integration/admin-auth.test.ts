@@ -154,10 +154,10 @@ describe.each(testDialects)('admin login and sessions on %s', (dialect) => {
     expect((await login(admin, { origin: server.url, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
   });
 
-  it('sends Cache-Control: no-store on pages requested with an admin session', async () => {
+  it('sends Cache-Control: private, no-store on pages requested with an admin session', async () => {
     const cookie = cookieOf(await login());
     const page = await fetch(`${server.url}/knowledge-base`, { headers: { cookie } });
-    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
     expect(page.headers.get('set-cookie')).toBeNull();
   });
 });

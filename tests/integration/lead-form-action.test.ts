@@ -59,7 +59,7 @@ describe.each(testDialects)('lead forms posted without JavaScript on %s', (diale
     const response = await postPage('/?index', { ...contact, leadForm: 'contact', website: '' });
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('set-cookie')).toBeNull();
     const html = await response.text();
     expect(html).toContain('Please check your message');

@@ -95,13 +95,13 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
       body: method === 'PATCH' ? JSON.stringify({ status: 'handled' }) : undefined,
     });
     expect(response.status).toBe(401);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('serves the /admin/leads page to visitors as a 401 with no-store and noindex', async () => {
     const response = await fetch(`${server.url}/admin/leads`);
     expect(response.status).toBe(401);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     const html = await response.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(html).toContain('Admin login required');
@@ -112,7 +112,7 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
     if (!cookie) context.skip();
     const response = await asAdmin('/admin/leads');
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     const html = await response.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(html).toContain('ann@example.com');
@@ -126,7 +126,7 @@ describe.each(testDialects)('the lead inbox API on %s', (dialect) => {
     if (!cookie) context.skip();
     const response = await asAdmin('/api/admin/messages');
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     const page = (await response.json()) as Page<Message>;
     expect(page).toMatchObject({ page: 1, pageSize: 20, total: 3 });
     expect(page.items.map((item) => item.firstName)).toEqual(['Cy', 'Ben', 'Ann']);

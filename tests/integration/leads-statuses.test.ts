@@ -193,7 +193,7 @@ describe.each(testDialects)('lead notification states and the failing badge on %
     expect((await fetch(`${server.url}/api/admin/notifications/failing`)).status).toBe(401);
     const dismiss = await fetch(`${server.url}/api/admin/notifications/email/1/dismiss`, { method: 'POST' });
     expect(dismiss.status).toBe(401);
-    expect(dismiss.headers.get('cache-control')).toBe('no-store');
+    expect(dismiss.headers.get('cache-control')).toBe('private, no-store');
   });
 });
 

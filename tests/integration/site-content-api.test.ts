@@ -94,7 +94,7 @@ describe.each(testDialects)('site content API on %s', (dialect) => {
   it('starts from the values of content/*.ts as version 1 of every kind', async () => {
     const list = await call('GET', '/api/admin/content');
     expect(list.status).toBe(200);
-    expect(list.headers.get('cache-control')).toBe('no-store');
+    expect(list.headers.get('cache-control')).toBe('private, no-store');
     const { items } = (await list.json()) as { items: SiteContentSummary[] };
     expect(items.map((item) => item.kind)).toEqual([...SITE_CONTENT_KINDS]);
     for (const item of items) expect(item).toMatchObject({ revision: 1, publishedVersion: 1, publishedBy: null, hasDraft: false, draftUpdatedAt: null });

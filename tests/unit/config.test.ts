@@ -72,4 +72,52 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '6' })).toThrow('BACKUP_INTERVAL_HOURS needs BACKUP_DIR');
     expect(() => loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_INTERVAL_HOURS: '0' })).toThrow(/BACKUP_INTERVAL_HOURS="0": must be more than 0/);
   });
+
+  it('sends CDN purges only with CDN_PURGE, to the CDN it names, with that CDN\'s settings', () => {
+    expect(loadConfig({}).cdnPurge).toBeNull();
+    expect(loadConfig({ CDN_PURGE: 'varnish', VARNISH_PURGE_URL: 'http://127.0.0.1:6081, http://10.0.0.7:6081/' }).cdnPurge).toEqual({
+      kind: 'varnish',
+      delayMs: 2000,
+      urls: ['http://127.0.0.1:6081', 'http://10.0.0.7:6081/'],
+    });
+    expect(loadConfig({ CDN_PURGE: 'fastly', FASTLY_API_TOKEN: 'token', FASTLY_SERVICE_ID: 'SU1Z0isxPaozGVKXdv0eY', CDN_PURGE_DELAY_MS: '0' }).cdnPurge).toEqual({
+      kind: 'fastly',
+      delayMs: 0,
+      apiUrl: 'https://api.fastly.com',
+      serviceId: 'SU1Z0isxPaozGVKXdv0eY',
+      token: 'token',
+    });
+    const zone = '023e105f4ecef8ad9ca31a8372d0c353';
+    expect(loadConfig({ CDN_PURGE: 'cloudflare', CLOUDFLARE_API_TOKEN: 'token', CLOUDFLARE_ZONE_ID: zone, CLOUDFLARE_API_URL: 'http://127.0.0.1:9/v4/' }).cdnPurge).toEqual({
+      kind: 'cloudflare',
+      delayMs: 2000,
+      apiUrl: 'http://127.0.0.1:9/v4',
+      zoneId: zone,
+      token: 'token',
+    });
+    expect(
+      loadConfig({ CDN_PURGE: 'cloudfront', CLOUDFRONT_DISTRIBUTION_ID: 'EDFDVBD6EXAMPLE', AWS_ACCESS_KEY_ID: 'AKID', AWS_SECRET_ACCESS_KEY: 'secret' }).cdnPurge,
+    ).toEqual({ kind: 'cloudfront', delayMs: 2000, distributionId: 'EDFDVBD6EXAMPLE', endpoint: null, credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' } });
+  });
+
+  it.each<[Record<string, string>, RegExp]>([
+    [{ CDN_PURGE: 'akamai' }, /CDN_PURGE="akamai": must be one of varnish, fastly, cloudflare, cloudfront/],
+    [{ CDN_PURGE: 'varnish' }, /CDN_PURGE=varnish needs VARNISH_PURGE_URL/],
+    [{ CDN_PURGE: 'fastly', FASTLY_SERVICE_ID: 'abc' }, /CDN_PURGE=fastly needs FASTLY_API_TOKEN/],
+    [{ CDN_PURGE: 'cloudflare' }, /CDN_PURGE=cloudflare needs CLOUDFLARE_API_TOKEN and CLOUDFLARE_ZONE_ID/],
+    [{ CDN_PURGE: 'cloudfront' }, /CDN_PURGE=cloudfront needs CLOUDFRONT_DISTRIBUTION_ID/],
+    [{ VARNISH_PURGE_URL: 'http://127.0.0.1:6081' }, /VARNISH_PURGE_URL needs CDN_PURGE=varnish/],
+    [{ CDN_PURGE: 'varnish', VARNISH_PURGE_URL: 'http://127.0.0.1:6081', FASTLY_API_TOKEN: 'x' }, /FASTLY_API_TOKEN needs CDN_PURGE=fastly/],
+    [{ CDN_PURGE: 'varnish', VARNISH_PURGE_URL: 'varnish.internal:6081' }, /VARNISH_PURGE_URL="varnish.internal:6081": must be one http\(s\) URL/],
+    [{ CDN_PURGE: 'cloudflare', CLOUDFLARE_API_TOKEN: 'x', CLOUDFLARE_ZONE_ID: 'example.com' }, /CLOUDFLARE_ZONE_ID="example.com": must be a Cloudflare zone id/],
+    [{ CDN_PURGE: 'cloudfront', CLOUDFRONT_DISTRIBUTION_ID: 'd111111abcdef8.cloudfront.net' }, /must be a CloudFront distribution id/],
+    [{ CDN_PURGE_DELAY_MS: '-1' }, /CDN_PURGE_DELAY_MS="-1": must be 0 \(at once\) or more/],
+  ])('refuses the CDN purge settings %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never repeats a CDN API token in its messages', () => {
+    expect(() => loadConfig({ CDN_PURGE: 'fastly', FASTLY_API_TOKEN: ' ', FASTLY_SERVICE_ID: 'abc' })).toThrow(/FASTLY_API_TOKEN=\(hidden\)/);
+  });
 });

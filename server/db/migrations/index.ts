@@ -12,6 +12,7 @@ import * as backupLease from './2026-11-26-012-backup-lease.ts';
 import * as webhooks from './2026-11-26-013-webhooks.ts';
 import * as leadStatuses from './2026-11-26-014-lead-statuses.ts';
 import * as siteContent from './2026-11-26-015-site-content.ts';
+import * as cdnPurges from './2026-11-26-016-cdn-purges.ts';
 
 /**
  * Every migration, in order. Keys are date-stamped so they sort by age; a migration
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-013-webhooks': webhooks,
   '2026-11-26-014-lead-statuses': leadStatuses,
   '2026-11-26-015-site-content': siteContent,
+  '2026-11-26-016-cdn-purges': cdnPurges,
 };

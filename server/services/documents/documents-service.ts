@@ -316,12 +316,12 @@ export class DocumentsService {
   }
 
   /**
-   * Tells the page cache. The write has happened whatever this says: a failure is logged, and
-   * the cache's time limit then brings the pages up to date.
+   * Tells the page cache (and a configured CDN). The write has happened whatever this says: a
+   * failure is logged, and the caches' time limits then bring the pages up to date.
    */
   private async changed(): Promise<void> {
     try {
-      await this.contentVersion.bump();
+      await this.contentVersion.bump({ kind: 'documents' });
     } catch (error) {
       this.logger.error({ err: error }, 'could not raise the content version after a document change');
     }

@@ -56,13 +56,13 @@ function auditFields(row: GlossaryTermRow): Record<string, unknown> {
 /**
  * Every write runs in one transaction with its audit row (docs/trash-and-audit.md).
  * `contentVersion` is raised after every change visitors can see, so cached public pages are
- * made again (server/page-cache/); a failure to raise it is logged, and the cache's time
- * limit covers it.
+ * made again (server/page-cache/) and a configured CDN is told (server/services/cdn-purge/);
+ * a failure to raise it is logged, and the caches' time limits cover it.
  */
 export function createGlossaryService(db: Db, contentVersion: ContentVersion, logger: Logger): GlossaryService {
   async function changed(): Promise<void> {
     try {
-      await contentVersion.bump();
+      await contentVersion.bump({ kind: 'glossary' });
     } catch (error) {
       logger.error({ err: error }, 'could not raise the content version after a glossary change');
     }

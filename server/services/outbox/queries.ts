@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema.ts';
  */
 
 /** The outbox tables: each has `id`, `status`, `attempts` and `next_attempt_at`. */
-export type OutboxTable = 'lead_notifications' | 'webhook_deliveries';
+export type OutboxTable = 'lead_notifications' | 'webhook_deliveries' | 'cdn_purges';
 
 export interface OutboxQueries<Row> {
   /** Ids of the rows due at `now`, at most `limit`, in the outbox's order. */
@@ -36,8 +36,8 @@ export interface OutboxQueries<Row> {
  * const row = await deliveries.claim(db, id, Date.now(), 60_000);
  */
 export function outboxQueries<T extends OutboxTable>(table: T, order: 'id' | 'next_attempt_at'): OutboxQueries<Selectable<Database[T]>> {
-  // Both tables have the same columns for these queries; Kysely types a table name that is a
-  // type parameter only loosely, so the queries are written against the union of the two.
+  // The tables have the same columns for these queries; Kysely types a table name that is a
+  // type parameter only loosely, so the queries are written against the union of them.
   const from: OutboxTable = table;
   return {
     async dueIds(db, now, limit) {

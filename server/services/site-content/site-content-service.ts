@@ -265,7 +265,7 @@ export class SiteContentService {
         now,
       );
     });
-    if (outcome.kind === 'saved') await this.changed();
+    if (outcome.kind === 'saved') await this.changed(kind);
     return outcome;
   }
 
@@ -383,10 +383,10 @@ export class SiteContentService {
     };
   }
 
-  /** Raises the content version after a publish; a failure is logged and the page cache's time limit covers it. */
-  private async changed(): Promise<void> {
+  /** Raises the content version after a publish (and queues the CDN purge of `kind`'s pages); a failure is logged and the page cache's time limit covers it. */
+  private async changed(kind: SiteContentKind): Promise<void> {
     try {
-      await this.contentVersion.bump();
+      await this.contentVersion.bump({ kind: 'site-content', contentKind: kind });
     } catch (error) {
       this.logger.error({ err: error }, 'could not raise the content version after a site content publish');
     }
