@@ -125,6 +125,13 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   BACKUP_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be more than 0').optional(),
   BACKUP_KEEP: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(14),
+  // GET /metrics's bearer token (docs/operations.md, "Metrics"); unset: no /metrics at all.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must have at least 16 characters')
+    .max(1024, 'must have at most 1024 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent as a bearer token)')
+    .optional(),
 });
 
 /** Never echo these back in an error message. */
@@ -135,6 +142,7 @@ const secretVariables = new Set([
   'AWS_SECRET_ACCESS_KEY',
   'AWS_SESSION_TOKEN',
   'OBJECT_URL_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /**
@@ -193,6 +201,8 @@ export interface Config {
   readonly webhooks: { readonly allowHosts: readonly string[] };
   /** BACKUP_DIR (+ BACKUP_INTERVAL_HOURS, BACKUP_KEEP): backups the server takes itself; null for none (README, "Backups"). */
   readonly backup: BackupScheduleConfig | null;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; null: /metrics is not served (docs/operations.md, "Metrics"). */
+  readonly metricsToken: string | null;
 }
 
 export interface BackupScheduleConfig {
@@ -390,5 +400,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           keep: values.BACKUP_KEEP,
         }
       : null,
+    metricsToken: values.METRICS_TOKEN ?? null,
   });
 }
