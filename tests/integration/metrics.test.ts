@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { outboxServiceOf } from '../../server/metrics/outbox-sources.ts';
@@ -126,6 +128,20 @@ describe.each(testDialects)('GET /metrics on %s', (dialect) => {
     }
     // Every line parses as a sample or a comment.
     expect(parseExposition(text).length).toBeGreaterThan(50);
+  });
+
+  it('has every metric the Grafana dashboard reads (docs/deploy/grafana-dashboard.json)', async () => {
+    const { text } = await scrape();
+    const dashboard = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/deploy/grafana-dashboard.json'), 'utf8')) as {
+      panels: Array<{ targets?: Array<{ expr: string }> }>;
+    };
+    const expressions = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr));
+    expect(expressions.length).toBeGreaterThan(20);
+    const names = new Set(expressions.flatMap((expr) => [...expr.matchAll(/\b((?:vpv|nodejs|process)_[a-z0-9_]+)/g)].map((match) => match[1] ?? '')));
+    for (const name of names) {
+      const family = name.replace(/_(bucket|count|sum)$/, '');
+      expect(text, name).toMatch(new RegExp(`^# TYPE ${family} `, 'm'));
+    }
   });
 
   it('labels requests by route pattern, never by the path sent, and counts each', async () => {
