@@ -321,10 +321,11 @@ async function metricsRequest(session: FuzzSession, input: MetricsCase): Promise
   if (figures && !(exact && (input.method === 'GET' || input.method === 'HEAD'))) {
     throw new FuzzFailure('metrics without the token', `${describe} answered ${response.status} with the metrics`);
   }
-  if (response.status === 401 && input.target.startsWith('/metrics')) {
-    if (!/^Bearer\b/.test(responseHeader(response, 'www-authenticate') ?? '')) {
-      throw new FuzzFailure('metrics 401 without WWW-Authenticate', `${describe} answered 401 without WWW-Authenticate: Bearer`);
-    }
+  // The endpoint itself (Express routes ignore case and a trailing slash); other paths are pages.
+  const endpoint = /^\/metrics\/?(\?|$)/i.test(input.target) && (input.method === 'GET' || input.method === 'HEAD');
+  if (!endpoint) return;
+  if (response.status === 401 && !/^Bearer\b/.test(responseHeader(response, 'www-authenticate') ?? '')) {
+    throw new FuzzFailure('metrics 401 without WWW-Authenticate', `${describe} answered 401 without WWW-Authenticate: Bearer`);
   }
   if ((response.status === 200 || response.status === 401) && figures !== (response.status === 200)) {
     throw new FuzzFailure('metrics answer', `${describe} answered ${response.status} ${figures ? 'with' : 'without'} the figures`);
