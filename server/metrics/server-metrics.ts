@@ -76,7 +76,7 @@ export class ServerMetrics {
 
   readonly uploadBytes = new Counter({
     name: `${METRIC_PREFIX}document_upload_bytes_total`,
-    help: 'Bytes of document files that reached the intake (every upload path and import from link), by outcome: accepted as a document or refused.',
+    help: 'Bytes of uploaded files stored and handed to the documents intake (every upload path and import from link), by outcome: accepted as a document or refused there.',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });

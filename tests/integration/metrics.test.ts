@@ -144,21 +144,28 @@ describe.each(testDialects)('GET /metrics on %s', (dialect) => {
     }
   });
 
+  /** The status of a GET, once its whole body has arrived (a request is counted when its answer has been sent). */
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.url}${path}`, { headers });
+    await response.arrayBuffer();
+    return response.status;
+  };
+
   it('labels requests by route pattern, never by the path sent, and counts each', async () => {
     const before = (await scrape()).samples;
     const count = (samples: Sample[], route: string, status: string) =>
       valueOf(samples, 'vpv_http_request_duration_seconds_count', { route, status_code: status });
 
-    expect((await fetch(`${server.url}/knowledge-base?tab=glossary`)).status).toBe(200);
-    expect((await fetch(`${server.url}/knowledge-base.data`)).status).toBe(200);
-    expect((await fetch(`${server.url}/_root.data`)).status).toBe(200);
-    expect((await fetch(`${server.url}/api/documents/download/424242`)).status).toBe(404);
-    expect((await fetch(`${server.url}/api/glossary`)).status).toBe(200);
-    expect((await fetch(`${server.url}/no-such-page-7e3b1f`)).status).toBe(404);
-    expect((await fetch(`${server.url}/api/no-such-endpoint-9c2d`)).status).toBe(404);
-    expect((await fetch(`${server.url}/admin/leads`, { headers: { cookie } })).status).toBe(200);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect((await fetch(`${server.url}/robots.txt`)).status).toBe(200);
+    expect(await get('/knowledge-base?tab=glossary')).toBe(200);
+    expect(await get('/knowledge-base.data')).toBe(200);
+    expect(await get('/_root.data')).toBe(200);
+    expect(await get('/api/documents/download/424242')).toBe(404);
+    expect(await get('/api/glossary')).toBe(200);
+    expect(await get('/no-such-page-7e3b1f')).toBe(404);
+    expect(await get('/api/no-such-endpoint-9c2d')).toBe(404);
+    expect(await get('/admin/leads', { cookie })).toBe(200);
+    expect(await get('/healthz')).toBe(200);
+    expect(await get('/robots.txt')).toBe(200);
 
     const { text, samples } = await scrape();
     expect(count(samples, '/knowledge-base', '200') - count(before, '/knowledge-base', '200')).toBe(1);
@@ -262,25 +269,28 @@ describe.each(testDialects)('GET /metrics on %s', (dialect) => {
     expect(valueOf(samples, 'vpv_password_hash_queue_wait_seconds_count') - valueOf(before, 'vpv_password_hash_queue_wait_seconds_count')).toBe(5);
   }, 60_000);
 
-  it('counts the bytes each upload brought to the intake, accepted or refused', async () => {
+  it('counts the bytes of each stored upload the intake accepted or refused', async () => {
     const before = (await scrape()).samples;
-    const upload = (bytes: Buffer, name: string) => {
+    const upload = (bytes: Buffer, name: string, title: string) => {
       const body = new FormData();
-      body.append('title', 'Metrics note');
+      // The file first: stored as it arrives, then the fields decide.
+      body.append('file', new Blob([new Uint8Array(bytes)]), name);
+      body.append('title', title);
       body.append('description', 'Counted');
       body.append('category', 'infographics');
-      body.append('file', new Blob([new Uint8Array(bytes)]), name);
       return fetch(`${server.url}/api/documents/upload`, { method: 'POST', body, headers: { cookie, origin: server.url } });
     };
     const pdf = samplePdf();
-    expect((await upload(pdf, 'note.pdf')).status).toBe(201);
-    const impostor = impostors.phpAsPdf;
-    expect((await upload(impostor, 'fake.pdf')).status).toBe(415);
+    expect((await upload(pdf, 'note.pdf', 'Metrics note')).status).toBe(201);
+    // Stored, then refused by the intake for its fields.
+    expect((await upload(pdf, 'note.pdf', '')).status).toBe(400);
+    // Refused by its first bytes before anything was stored: not counted.
+    expect((await upload(impostors.phpAsPdf, 'fake.pdf', 'Metrics note')).status).toBe(415);
     const { samples } = await scrape();
     const bytes = (outcome: string) =>
       valueOf(samples, 'vpv_document_upload_bytes_total', { outcome }) - valueOf(before, 'vpv_document_upload_bytes_total', { outcome });
     expect(bytes('accepted')).toBe(pdf.length);
-    expect(bytes('refused')).toBe(impostor.length);
+    expect(bytes('refused')).toBe(pdf.length);
   });
 });
 
