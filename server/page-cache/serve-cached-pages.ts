@@ -111,6 +111,8 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
       if (render) {
         // This request renders the page for everyone; its copy is stored by fillOnMiss.
         res.locals.pageCacheMiss = { key, version, render } satisfies PageCacheMiss;
+        // Answered before the page handler (an API call, a static file, /healthz): the claim ends with it, or the next request would wait for it.
+        res.once('close', () => res.locals.pageCacheMiss && endRender(key, render));
         next();
         return;
       }
@@ -136,6 +138,7 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
       return;
     }
     const { key, version, render } = miss;
+    res.locals.pageCacheMiss = undefined;
     res.setHeader('X-Page-Cache', 'miss');
     captureBody(res, (body) => {
       void store(key, version, res, body)
