@@ -10,6 +10,7 @@ import { createObjectImagesRouter } from './api/object-images.ts';
 import { createLeaderPhotoMediaRouter } from './api/site-content.ts';
 import { compressResponses } from './compress-responses.ts';
 import { createRequestContext } from './context.ts';
+import { createAppMetrics } from './metrics/app-metrics.ts';
 import { acceptAbsoluteForm, pageMethodGuard, refuseMalformedPath } from './http-guards.ts';
 import { cacheHeaders, markPageResponse } from './http-cache/cache-headers.ts';
 import { PageCache } from './page-cache/page-cache.ts';
@@ -35,6 +36,10 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   // req.ip honours X-Forwarded-For only from proxies TRUST_PROXY names.
   app.set('trust proxy', config.trustProxy);
   app.use(acceptAbsoluteForm);
+  // Figures for GET /metrics (docs/operations.md, "Metrics"); served before the page cache, which would otherwise take /metrics for a page.
+  const metrics = createAppMetrics(services, build);
+  app.use(metrics.timeRequests);
+  if (metrics.endpoint) app.get('/metrics', metrics.endpoint);
   if (config.accessLog) app.use(accessLog(logger));
   const isAdminRequest = (req: express.Request) => services.auth.tokenFromCookieHeader(req.headers.cookie) !== null;
   // What a CDN in front may keep (server/http-cache/, decision 028): decided as the headers go
@@ -47,7 +52,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   const pageCache =
     config.env !== 'development' && config.pageCache.maxBytes > 0
       ? createPageCacheMiddleware({
-          cache: new PageCache(config.pageCache),
+          cache: services.metrics.watchPageCache(new PageCache(config.pageCache)),
           contentVersion: services.contentVersion,
           isAdminRequest,
           logger,
@@ -124,6 +129,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   // A page the cache did not have is kept as it goes out (decision 020).
   if (pageCache) app.use(pageCache.fillOnMiss);
   app.use(markPageResponse);
+  app.use(metrics.countRenders);
 
   app.all(
     '/{*splat}',

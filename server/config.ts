@@ -169,6 +169,13 @@ const envSchema = z.object({
   CLOUDFLARE_API_URL: httpUrl.optional(),
   CLOUDFRONT_DISTRIBUTION_ID: z.string().regex(/^[A-Z0-9]{1,64}$/, 'must be a CloudFront distribution id (capital letters and digits, such as E2QWRUHAPOMQZL)').optional(),
   CLOUDFRONT_ENDPOINT: httpUrl.optional(),
+  // GET /metrics's bearer token (docs/operations.md, "Metrics"); unset: no /metrics at all.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must have at least 16 characters')
+    .max(1024, 'must have at most 1024 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent as a bearer token)')
+    .optional(),
 });
 
 /** Never echo these back in an error message. */
@@ -181,6 +188,7 @@ const secretVariables = new Set([
   'AWS_SECRET_ACCESS_KEY',
   'AWS_SESSION_TOKEN',
   'OBJECT_URL_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /**
@@ -243,6 +251,8 @@ export interface Config {
   readonly backup: BackupScheduleConfig | null;
   /** CDN_PURGE and its CDN's settings: whom to tell when content changes; null sends nothing (docs/operations.md, "CDN purge"). */
   readonly cdnPurge: CdnPurgeConfig | null;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; null: /metrics is not served (docs/operations.md, "Metrics"). */
+  readonly metricsToken: string | null;
 }
 
 /** Where purges go (server/services/cdn-purge/purgers.ts), and how long after the change. */
@@ -460,6 +470,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     cdnPurge,
+    metricsToken: values.METRICS_TOKEN ?? null,
   });
 }
 

@@ -3,6 +3,7 @@ import { type DbHandle, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { type PeriodicTask, startPeriodicTask } from '../lib/periodic-task.ts';
 import type { Logger } from '../logger.ts';
+import { ServerMetrics } from '../metrics/server-metrics.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import type { Storage } from '../storage/storage.ts';
 import { AuthService } from './auth/auth-service.ts';
@@ -61,6 +62,8 @@ export interface Services {
   rateLimitPruning: PeriodicTask;
   /** BACKUP_DIR's backups, taken by one process at a time (README, "Backups"); null when BACKUP_DIR is unset. closeServices stops it. */
   scheduledBackups: BackupSchedule | null;
+  /** This server's figures for GET /metrics (server/metrics/, docs/operations.md "Metrics"): services count into it. */
+  metrics: ServerMetrics;
 }
 
 /**
@@ -93,16 +96,18 @@ export async function createServices(
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const metrics = new ServerMetrics(logger);
     const auth = new AuthService(database.db, logger, {
       timeouts: config.adminSession,
       secureCookie: config.siteUrl.startsWith('https:'),
+      metrics,
     });
     await auth.bootstrap({ ...config, dialect: config.database.dialect });
     const storage = await createStorage(config);
     // Every raise of the content version queues a purge for the CDN, when one is configured.
     const cdnPurges = new CdnPurgeService(database.db, logger, config.cdnPurge);
     const contentVersion = new ContentVersion(database.db, undefined, undefined, cdnPurges.enabled ? cdnPurges : null);
-    const documents = new DocumentsService(database.db, storage, logger, contentVersion);
+    const documents = new DocumentsService(database.db, storage, logger, contentVersion, metrics);
     await documents.seedSamples();
     // content/*.ts is the starting data of a new database; after that the database is the source.
     const siteContent = new SiteContentService(database.db, storage, contentVersion, logger);
@@ -155,6 +160,7 @@ export async function createServices(
       uploadSweep,
       rateLimitPruning,
       scheduledBackups,
+      metrics,
     };
   } catch (error) {
     // A start that fails half-way (migration, bootstrap, storage) must not leave the database open.

@@ -13,6 +13,8 @@ import { type TestServer, startTestServer } from './server.ts';
  */
 
 export const fuzzAdmin = { username: 'fuzz-admin', password: 'fuzzing is not guessing' };
+/** METRICS_TOKEN of the fuzzed server, so GET /metrics is there to attack (fuzz-targets.ts). */
+export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789abcdef';
 
 /** Cases per property; `npm run fuzz` raises it. */
 export const FUZZ_RUNS = positiveInt(process.env.FUZZ_RUNS, 25);
@@ -66,6 +68,7 @@ export class FuzzSession {
       LEADS_RATE_LIMIT: '0',
       // Small, so oversized uploads are cheap to generate; the limit logic is the same.
       UPLOAD_MAX_BYTES: String(256 * 1024),
+      METRICS_TOKEN: FUZZ_METRICS_TOKEN,
       ...(process.env.FUZZ_LOG_LEVEL ? { LOG_LEVEL: process.env.FUZZ_LOG_LEVEL } : {}),
     });
     try {

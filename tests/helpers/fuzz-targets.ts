@@ -20,7 +20,17 @@ import {
   queryString,
   urlPiece,
 } from './fuzz-inputs.ts';
-import { type CaseRequest, FUZZ_STATS, type FuzzSession, type OriginChoice, type Role, fuzzAdmin, fuzzParameters } from './fuzz-session.ts';
+import {
+  type CaseRequest,
+  FUZZ_METRICS_TOKEN,
+  FUZZ_STATS,
+  FuzzFailure,
+  type FuzzSession,
+  type OriginChoice,
+  type Role,
+  fuzzAdmin,
+  fuzzParameters,
+} from './fuzz-session.ts';
 
 /**
  * The catalogue of what the fuzz test attacks: every endpoint of the API (docs/api.md, server/api/*.ts),
@@ -245,6 +255,84 @@ function json(object: fc.Arbitrary<unknown>): fc.Arbitrary<EncodedBody | null> {
 
 function withQuery(path: string, names: readonly string[]): fc.Arbitrary<string> {
   return queryString(names).map((query) => `${path}${query}`);
+}
+
+// ------------------------------------------------------------------ GET /metrics
+
+/** Authorization values for /metrics: the token, near misses, other schemes, odd bytes, huge values. */
+const metricsAuthorization: fc.Arbitrary<string | null> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<string | null>(null) },
+  { weight: 4, arbitrary: fc.constantFrom(`Bearer ${FUZZ_METRICS_TOKEN}`, `bearer ${FUZZ_METRICS_TOKEN}`, `Bearer  ${FUZZ_METRICS_TOKEN} `) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      `Bearer ${FUZZ_METRICS_TOKEN}x`,
+      `Bearer ${FUZZ_METRICS_TOKEN.slice(0, -1)}`,
+      `Bearer ${FUZZ_METRICS_TOKEN.toUpperCase()}`,
+      FUZZ_METRICS_TOKEN,
+      `Basic ${Buffer.from(`metrics:${FUZZ_METRICS_TOKEN}`).toString('base64')}`,
+      'Bearer',
+      'Bearer ',
+      `Bearer ${FUZZ_METRICS_TOKEN} extra`,
+      `Bearer ${'a'.repeat(5000)}`,
+    ),
+  },
+  { weight: 3, arbitrary: nastyText.map((text) => `Bearer ${text}`) },
+  { weight: 1, arbitrary: anyText },
+);
+
+interface MetricsCase {
+  method: string;
+  target: string;
+  authorization: string | null;
+  odd: Array<[string, string]>;
+}
+
+const metricsCase: fc.Arbitrary<MetricsCase> = fc.record({
+  method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'),
+  target: fc.oneof(
+    { weight: 4, arbitrary: fc.constant('/metrics') },
+    { weight: 2, arbitrary: withQuery('/metrics', ['name[]', 'format', 'x']) },
+    { weight: 1, arbitrary: fc.constantFrom('/metrics/', '/METRICS', '/metrics.data', '/metrics%2F', '//metrics', '/metrics/..') },
+    { weight: 1, arbitrary: urlPiece.map((tail) => `/metrics/${tail}`) },
+  ),
+  authorization: metricsAuthorization,
+  odd: oddHeaders,
+});
+
+/**
+ * /metrics under generated tokens, methods and paths (docs/operations.md, "Metrics"): besides the
+ * session's checks (no 5xx, still alive), the figures go only to a GET or HEAD of /metrics with
+ * the exact bearer token, and every refusal there is a 401 that asks for a bearer token and is never stored.
+ */
+async function metricsRequest(session: FuzzSession, input: MetricsCase): Promise<void> {
+  const response = await session.send({
+    method: input.method,
+    target: input.target,
+    headers: [...(input.authorization === null ? [] : ([['Authorization', input.authorization]] as Array<[string, string]>)), ...input.odd],
+    as: 'visitor',
+    origin: 'none',
+    label: 'metrics',
+  });
+  const exact = /^bearer +([^ ]+) *$/i.exec(input.authorization ?? '')?.[1] === FUZZ_METRICS_TOKEN;
+  const text = responseText(response);
+  const figures = text.includes('# TYPE ') || /version=0\.0\.4/.test(responseHeader(response, 'content-type') ?? '');
+  const describe = `${input.method} ${input.target} with Authorization ${JSON.stringify(input.authorization)}`;
+  if (figures && !(exact && (input.method === 'GET' || input.method === 'HEAD'))) {
+    throw new FuzzFailure('metrics without the token', `${describe} answered ${response.status} with the metrics`);
+  }
+  // The endpoint itself (Express routes ignore case and a trailing slash); other paths are pages.
+  const endpoint = /^\/metrics\/?(\?|$)/i.test(input.target) && (input.method === 'GET' || input.method === 'HEAD');
+  if (!endpoint) return;
+  if (response.status === 401 && !/^Bearer\b/.test(responseHeader(response, 'www-authenticate') ?? '')) {
+    throw new FuzzFailure('metrics 401 without WWW-Authenticate', `${describe} answered 401 without WWW-Authenticate: Bearer`);
+  }
+  if ((response.status === 200 || response.status === 401) && figures !== (response.status === 200)) {
+    throw new FuzzFailure('metrics answer', `${describe} answered ${response.status} ${figures ? 'with' : 'without'} the figures`);
+  }
+  if ((figures || response.status === 401) && responseHeader(response, 'cache-control') !== 'private, no-store') {
+    throw new FuzzFailure('metrics stored', `${describe} answered ${response.status} without Cache-Control: private, no-store`);
+  }
 }
 
 // ------------------------------------------------------------------ files and multipart
@@ -1125,4 +1213,5 @@ export const fuzzTargets: FuzzTarget[] = [
     request({ label: 'import from link', method: fc.constant('POST'), target: fc.constantFrom('/api/uploads/url/meta', '/api/uploads/url/get'), body: json(importBody), as: adminMostly }),
   ),
   target('GET /api/uploads/api/:token (the import socket\'s handshake)', socketHandshake, importHandshake),
+  target('GET /metrics (bearer token, methods, paths)', metricsCase, metricsRequest),
 ];

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection.ts';
 import { WorkQueue, WorkQueueFullError } from '../../lib/work-queue.ts';
 import { ADMIN_NAME_MAX, SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
 import type { Logger } from '../../logger.ts';
+import type { ServerMetrics } from '../../metrics/server-metrics.ts';
 import {
   countAdmins,
   createAdmin,
@@ -48,6 +49,8 @@ export type LoginResult =
 export interface AuthOptions {
   timeouts: SessionTimeouts;
   secureCookie: boolean;
+  /** Counts refused logins and hashing-queue waits (server/metrics/). */
+  metrics?: Pick<ServerMetrics, 'loginRefusals' | 'hashQueueWait'>;
 }
 
 /**
@@ -99,14 +102,17 @@ export class AuthService {
     const admission = await admitAttempt(this.db, source, this.throttle);
     if (!admission.admitted) {
       this.logger.warn({ username, ip: attempt.ip, scope: admission.scope }, 'admin login refused: throttled');
+      this.options.metrics?.loginRefusals.inc({ reason: admission.scope });
       const scope = admission.scope === 'username' ? 'username' : 'address';
       return { ok: false, reason: 'blocked', scope, retryAfterSeconds: admission.retryAfterSeconds };
     }
 
     const admin = await findAdminByUsername(this.db, username);
     let checked: { passwordOk: boolean; upgradedHash: string | null };
+    const queued = performance.now();
     try {
       checked = await this.hashing.run(async () => {
+        this.options.metrics?.hashQueueWait.observe((performance.now() - queued) / 1000);
         // An unknown username still costs one full scrypt, so timing does not tell which part was wrong.
         const passwordOk = await verifyPassword(attempt.password, admin?.password_hash ?? (await this.getDummyHash()));
         const upgradedHash = passwordOk && admin && needsRehash(admin.password_hash) ? await hashPassword(attempt.password) : null;
@@ -116,6 +122,7 @@ export class AuthService {
       if (!(error instanceof WorkQueueFullError)) throw error;
       await refundAttempt(this.db, source);
       this.logger.warn({ username, ip: attempt.ip }, 'admin login refused: hashing queue full');
+      this.options.metrics?.loginRefusals.inc({ reason: 'busy' });
       return { ok: false, reason: 'busy', retryAfterSeconds: 5 };
     }
     if (!admin || !checked.passwordOk) {

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection.ts';
 import type { DocumentRow } from '../../db/tables/documents.ts';
 import type { Logger } from '../../logger.ts';
+import type { ServerMetrics } from '../../metrics/server-metrics.ts';
 import type { ByteRange, Storage } from '../../storage/storage.ts';
 import { type AuditActor, recordAudit, resolveActor } from '../audit/audit-log.ts';
 import type { EditOutcome } from '../audit/edit-outcome.ts';
@@ -43,6 +44,8 @@ export class DocumentsService {
     private readonly logger: Logger,
     /** Raised after every change, so cached public pages are made again (server/page-cache/). */
     private readonly contentVersion: ContentVersion,
+    /** Counts the bytes each intake accepted or refused (server/metrics/). */
+    private readonly metrics?: Pick<ServerMetrics, 'uploadBytes'>,
   ) {
     this.images = new CarouselImages(storage, logger);
   }
@@ -97,6 +100,12 @@ export class DocumentsService {
    * A refused file is deleted from storage.
    */
   async acceptStoredFile(file: StoredFileCandidate, fields: Record<string, unknown>, maxBytes: number, actor: AuditActor): Promise<IntakeOutcome> {
+    const outcome = await this.intake(file, fields, maxBytes, actor);
+    this.metrics?.uploadBytes.inc({ outcome: outcome.kind }, file.size);
+    return outcome;
+  }
+
+  private async intake(file: StoredFileCandidate, fields: Record<string, unknown>, maxBytes: number, actor: AuditActor): Promise<IntakeOutcome> {
     const parsed = parseDocumentFields(fields);
     if (isRefusal(parsed)) return this.refuse(file.key, parsed);
     const type = await checkStoredFile(file, maxBytes);
