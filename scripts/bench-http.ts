@@ -25,6 +25,8 @@ const floodConcurrency = Number(process.env.BENCH_FLOOD_CONCURRENCY ?? 20);
 const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);
 /** `BENCH_ONLY=flood` runs the flood's row alone (its ratio columns then stay empty). */
 const floodOnly = process.env.BENCH_ONLY === 'flood';
+/** What the flood itself got, printed under the table. */
+let floodLine = '';
 
 interface Figures {
   rps: number;
@@ -215,12 +217,11 @@ function startFlood(url: string): { done: Promise<FloodFigures>; stop: () => voi
   return { done, stop: () => (stopped = true) };
 }
 
-const percentile = (values: number[], p: number) => {
+function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
-};
-let floodLine = '';
+}
 
 /**
  * `/` (kept in the cache) measured for as long as the flood runs (at most `floodSeconds`): what
