@@ -95,7 +95,7 @@ describe('the bound on renderings of pages with parameters', () => {
     rendering.length = 0;
   });
 
-  it('renders two searches at once, lets a few wait, refuses the rest with 503 and Retry-After, and still answers the plain pages', async () => {
+  it('renders VARIANT_RENDERS searches at once, lets a few wait, refuses the rest with 503 and Retry-After, and still answers the plain pages', async () => {
     gate = newGate();
     gate.open();
     await untilHit(`${url}/`);
