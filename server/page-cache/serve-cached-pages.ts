@@ -77,7 +77,9 @@ export interface PageCacheMiddleware {
  * and streams as before, and a copy of what was sent is stored: only a 200 (or the 404 page)
  * that sets no cookie and does not forbid storing, rendered for a request without the admin
  * cookie, under the content version it started with. A content change raises the version
- * (ContentVersion), which retires every page.
+ * (ContentVersion), which retires every page. Pages with parameters (a search, a tab…) render
+ * one at a time, a few waiting, the rest answered with their previous copy or a 503 (the
+ * amendment for issue 27 in decision 020).
  */
 export function createPageCacheMiddleware({ cache, contentVersion, isAdminRequest, logger }: PageCacheOptions): PageCacheMiddleware {
   // Compressing at maximum quality takes ~0.1-0.3 s of a pool thread per page: one page at a
