@@ -107,3 +107,11 @@ export const notFoundPage = {
     { label: 'Sitemap', page: 'sitemap' },
   ],
 } as const;
+
+/**
+ * A page with a search, tab or category asked for while this process already renders as many
+ * such pages as it may (a crawler walking searches): a 503 with Retry-After (decision 020).
+ */
+export const busyPage = {
+  text: 'The site is answering many searches at once. Please try again in a moment.',
+} as const;

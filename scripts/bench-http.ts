@@ -5,12 +5,14 @@
 // and transferred bytes side by side, with each page's ratio to its static asset (issue 15's
 // goal: at least 0.8, p99 < 50 ms). Then the moment of a change: an admin publishes a new phone
 // number (which every page shows) and the burst starts at once, a few times over (issue 24: a
-// published change costs one render per page, not a stall).
+// published change costs one render per page, not a stall). Then `/` while another client walks
+// 10,000 distinct /knowledge-base?search= URLs at 20 at once (issue 27: a crawler's made-up
+// searches must not stall the plain pages), with what the flood itself got.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pages } from '@content/pages';
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 import { printTable, startBenchServer } from './bench/server.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -18,6 +20,13 @@ const pageDuration = Number(process.env.BENCH_PAGE_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const port = Number(process.env.BENCH_PORT ?? 3401);
 const browser = { 'accept-encoding': 'br, gzip' };
+const floodUrls = Number(process.env.BENCH_FLOOD_URLS ?? 10_000);
+const floodConcurrency = Number(process.env.BENCH_FLOOD_CONCURRENCY ?? 20);
+const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);
+/** `BENCH_ONLY=flood` runs the flood's row alone (its ratio columns then stay empty). */
+const floodOnly = process.env.BENCH_ONLY === 'flood';
+/** What the flood itself got, printed under the table. */
+let floodLine = '';
 
 interface Figures {
   rps: number;
@@ -83,7 +92,7 @@ try {
   const closestTo = (bytes: number) => [...sizes].sort((a, b) => Math.abs(a.bytes - bytes) - Math.abs(b.bytes - bytes))[0]!;
   const staticFigures = new Map<string, Figures>();
 
-  for (const page of Object.values(pages)) {
+  for (const page of floodOnly ? [] : Object.values(pages)) {
     // The first request renders and stores the page; the run measures what visitors get after it.
     await untilCached(`${cached.url}${page.path}`);
     const { asset, bytes } = closestTo(await transferred(`${cached.url}${page.path}`));
@@ -103,7 +112,8 @@ try {
       (figures.rps / file.rps).toFixed(2),
     ]);
   }
-  rows.push(await burstsAfterPublishing(cached.url, homeStatic as Figures | null));
+  if (!floodOnly) rows.push(await burstsAfterPublishing(cached.url, homeStatic as Figures | null));
+  rows.push(await homeDuringFlood(cached.url, homeStatic as Figures | null));
 } finally {
   await cached.stop();
 }
@@ -153,14 +163,115 @@ async function burstsAfterPublishing(url: string, file: Figures | null, rounds =
   ];
 }
 
-const uncached = await startBenchServer(port + 1, { PAGE_CACHE_MAX_BYTES: '0' });
-try {
-  const figures = await run(`${uncached.url}/`, duration);
-  const file = homeStatic as Figures | null;
-  rows.push(['rendered each time /', figures.bytes, figures.rps.toFixed(0), figures.p99, figures.errors, "(the static asset of `/`'s row)", file?.rps.toFixed(0) ?? '', file?.p99 ?? '', file ? (figures.rps / file.rps).toFixed(2) : '']);
-} finally {
-  await uncached.stop();
+interface FloodFigures {
+  sent: number;
+  answered: number[];
+  refused: number[];
+  failed: number;
+  seconds: number;
+}
+
+/**
+ * Walks `floodUrls` distinct /knowledge-base?search=<word-n> URLs, `floodConcurrency` at a time,
+ * as a crawler that ignores Retry-After would, until done or `stop()` is called; records how
+ * long each answer took by what it was: a page (answered), a 503 (refused), anything else.
+ */
+function startFlood(url: string): { done: Promise<FloodFigures>; stop: () => void } {
+  const words = ['lng', 'cng', 'pipeline', 'boil-off', 'methane', 'propane', 'storage', 'trailer', 'netback', 'compressor'];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: floodConcurrency });
+  const figures: FloodFigures = { sent: 0, answered: [], refused: [], failed: 0, seconds: 0 };
+  let stopped = false;
+  const started = performance.now();
+  const one = (n: number) =>
+    new Promise<void>((resolve) => {
+      const path = `/knowledge-base?search=${words[n % words.length]}-${n}`;
+      const sentAt = performance.now();
+      http
+        .get(`${url}${path}`, { agent, headers: browser }, (response) => {
+          response.resume();
+          response.on('end', () => {
+            const ms = performance.now() - sentAt;
+            if (response.statusCode === 200) figures.answered.push(ms);
+            else if (response.statusCode === 503) figures.refused.push(ms);
+            else figures.failed++;
+            resolve();
+          });
+          response.on('error', () => {
+            figures.failed++;
+            resolve();
+          });
+        })
+        .on('error', () => {
+          figures.failed++;
+          resolve();
+        });
+    });
+  const worker = async () => {
+    while (!stopped && figures.sent < floodUrls) await one(figures.sent++);
+  };
+  const done = Promise.all(Array.from({ length: floodConcurrency }, worker)).then(() => {
+    figures.seconds = (performance.now() - started) / 1000;
+    agent.destroy();
+    return figures;
+  });
+  return { done, stop: () => (stopped = true) };
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+}
+
+/**
+ * `/` (kept in the cache) measured for as long as the flood runs (at most `floodSeconds`): what
+ * a visitor of the home page gets while a crawler walks made-up searches.
+ */
+async function homeDuringFlood(url: string, file: Figures | null): Promise<Array<string | number>> {
+  await untilCached(`${url}/`);
+  const flood = startFlood(url);
+  const result = await new Promise<Result>((resolve, reject) => {
+    const instance = autocannon({ url: `${url}/`, duration: floodSeconds, connections, headers: browser }, (error, outcome) =>
+      error ? reject(error) : resolve(outcome),
+    );
+    void flood.done.then(() => instance.stop());
+  });
+  flood.stop();
+  const got = await flood.done;
+  floodLine =
+    `Flood: ${got.sent} of ${floodUrls} distinct ?search= URLs sent in ${got.seconds.toFixed(1)} s (${floodConcurrency} at once): ` +
+    `${got.answered.length} answered with the page (p50 ${percentile(got.answered, 50)} ms, p99 ${percentile(got.answered, 99)} ms), ` +
+    `${got.refused.length} refused with 503 (p99 ${percentile(got.refused, 99)} ms), ${got.failed} failed otherwise.`;
+  const figures: Figures = {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+    errors: result.errors + result.non2xx,
+  };
+  return [
+    `/ while another client requests ${floodUrls} distinct ?search= URLs`,
+    figures.bytes,
+    figures.rps.toFixed(0),
+    figures.p99,
+    figures.errors,
+    "(the static asset of `/`'s row)",
+    file?.rps.toFixed(0) ?? '',
+    file?.p99 ?? '',
+    file ? (figures.rps / file.rps).toFixed(2) : '',
+  ];
+}
+
+if (!floodOnly) {
+  const uncached = await startBenchServer(port + 1, { PAGE_CACHE_MAX_BYTES: '0' });
+  try {
+    const figures = await run(`${uncached.url}/`, duration);
+    const file = homeStatic as Figures | null;
+    rows.push(['rendered each time /', figures.bytes, figures.rps.toFixed(0), figures.p99, figures.errors, "(the static asset of `/`'s row)", file?.rps.toFixed(0) ?? '', file?.p99 ?? '', file ? (figures.rps / file.rps).toFixed(2) : '']);
+  } finally {
+    await uncached.stop();
+  }
 }
 
 printTable(['target', 'bytes sent', 'req/s', 'p99 ms', 'errors', 'static asset of similar size', 'its req/s', 'its p99 ms', 'ratio to static'], rows);
+if (floodLine) console.log(`\n${floodLine}`);
 console.log(`\n${connections} connections, Accept-Encoding: br, gzip; each run ${pageDuration} s, rendered-each-time ${duration} s.`);

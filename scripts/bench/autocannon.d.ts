@@ -19,5 +19,12 @@ declare module 'autocannon' {
     errors: number;
     non2xx: number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run started with a callback: stop() ends it early, and the callback gets what it measured so far. */
+  interface Instance {
+    stop(): void;
+  }
+  export type { Result };
+  function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
+  export default autocannon;
 }

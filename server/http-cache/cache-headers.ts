@@ -117,6 +117,8 @@ function applyRules(
   }
   const pageCache = res.getHeader('X-Page-Cache');
   if (pageCache === undefined && res.locals.pageResponse !== true) return;
+  // The flood bound's 503 (decision 020) keeps its no-store: nobody may keep a "try again".
+  if (pageCache === 'busy') return;
   // A resource route's own public lifetime (robots.txt, sitemap.xml): no nonce in its body, so
   // its rendering may be kept as it says, and its page-cache copy keeps that lifetime for browsers.
   const routeMaxAge = publicMaxAge(res);

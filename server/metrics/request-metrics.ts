@@ -15,7 +15,7 @@ export interface RequestMetrics {
   countRenders: RequestHandler;
 }
 
-const PAGE_CACHE_OUTCOMES = new Set(['hit', 'stale', 'miss']);
+const PAGE_CACHE_OUTCOMES = new Set(['hit', 'stale', 'miss', 'busy']);
 
 /**
  * The request figures of ServerMetrics (decision 029). The route label is, in order: the page

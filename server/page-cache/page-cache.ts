@@ -80,16 +80,60 @@ export function pageCacheKey(url: string): string | null {
   return kept.length === 0 ? path : `${path}?${new URLSearchParams(kept).toString()}`;
 }
 
-/** The rendered pages of this process, bounded by bytes (least recently used go first) and by age. */
+/** True for a page request carrying a calculator's inputs: a page of its own, rendered each time and never kept. */
+export function rendersEachTime(url: string): boolean {
+  if (!url.includes('?')) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://page.invalid');
+  } catch {
+    return false;
+  }
+  const path = parsed.pathname;
+  if (UNCACHED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`))) return false;
+  return [...parsed.searchParams.keys()].some((name) => UNCACHED_PARAMETERS.has(name));
+}
+
+/** A page without parameters: one of the site's pages (or its data request) as a link names it. */
+export function isPlainKey(key: string): boolean {
+  return !key.includes('?');
+}
+
+/**
+ * The share of the byte budget the variants may take: pages whose key has parameters (a search,
+ * a tab, a category…), and 404 pages. Their number has no bound (anyone can make up a search),
+ * so they get an LRU of their own and cannot push the plain pages out (decision 020, issue 27).
+ */
+export const VARIANT_SHARE = 1 / 4;
+
+/** How many keys the cache remembers having been asked for (to keep a variant from its second request on), and the bytes those keys may take. */
+const ASKED_KEYS = 10_000;
+const ASKED_KEY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The rendered pages of this process, bounded by bytes (least recently used go first) and by age,
+ * in two segments: the plain pages (a key without parameters, answered 200) and the variants
+ * (every other key, and the 404 page), which get VARIANT_SHARE of the bytes. A variant is kept
+ * from its second request on: a crawler walking 10,000 distinct searches, each asked once,
+ * fills nothing and costs no compression.
+ */
 export class PageCache {
-  private readonly pages: LRUCache<string, CachedPage>;
+  private readonly plain: LRUCache<string, CachedPage>;
+  private readonly variants: LRUCache<string, CachedPage>;
+  /** Keys asked for without a fresh copy, with how many times (recently). */
+  private readonly asked: LRUCache<string, number>;
 
   constructor(readonly limits: PageCacheLimits) {
-    this.pages = new LRUCache<string, CachedPage>({
-      maxSize: limits.maxBytes,
-      sizeCalculation: (page) => Math.max(1, page.identity.length + page.br.length + page.gzip.length + 1024),
-      ttl: limits.ttlMs,
-    });
+    const variantBytes = Math.floor(limits.maxBytes * VARIANT_SHARE);
+    const segment = (maxBytes: number) =>
+      new LRUCache<string, CachedPage>({
+        maxSize: Math.max(1, maxBytes),
+        sizeCalculation: (page) => pageSize(page),
+        ttl: limits.ttlMs,
+      });
+    this.plain = segment(limits.maxBytes - variantBytes);
+    this.variants = segment(variantBytes);
+    this.asked = new LRUCache<string, number>({ max: ASKED_KEYS, maxSize: ASKED_KEY_BYTES, sizeCalculation: (_count, key) => Math.max(1, key.length) });
   }
 
   /**
@@ -98,16 +142,50 @@ export class PageCache {
    * copy renders: stale while revalidating, decision 020).
    */
   lookup(key: string, version: number): { page: CachedPage; fresh: boolean } | undefined {
-    const page = this.pages.get(key);
+    const page = this.plain.get(key) ?? this.variants.get(key);
     return page ? { page, fresh: page.version === version } : undefined;
   }
 
-  /** Stores a page unless it alone is larger than the whole cache. */
-  set(key: string, page: CachedPage): void {
-    this.pages.set(key, page);
+  /** Notes a request for `key` that found no fresh copy (it renders, waits for a rendering, or gets the previous copy). */
+  noteAsked(key: string): void {
+    this.asked.set(key, (this.asked.get(key) ?? 0) + 1);
   }
 
-  get stats(): { pages: number; bytes: number } {
-    return { pages: this.pages.size, bytes: this.pages.calculatedSize };
+  /** Whether a page under `key` answered with `status` would be kept now (see set): asked before compressing it. */
+  admits(key: string, status: number): boolean {
+    if (isPlainKey(key) && status === 200) return true;
+    return (this.asked.get(key) ?? 0) >= 2 || this.variants.has(key) || this.plain.has(key);
   }
+
+  /**
+   * Stores a page unless it alone is larger than its segment. A variant is stored only when it
+   * was asked for more than once (noteAsked) or a copy of it is already kept (a new version of
+   * it); false when it was not stored for that reason.
+   */
+  set(key: string, page: CachedPage): boolean {
+    if (!this.admits(key, page.status)) return false;
+    if (isPlainKey(key) && page.status === 200) {
+      this.plain.set(key, page);
+      return true;
+    }
+    // A plain key's 404 (a page that went away) leaves the plain segment for the variants'.
+    this.plain.delete(key);
+    this.variants.set(key, page);
+    this.asked.delete(key);
+    return true;
+  }
+
+  /** Pages and bytes kept in all, and those of the variants among them. */
+  get stats(): { pages: number; bytes: number; variants: { pages: number; bytes: number } } {
+    return {
+      pages: this.plain.size + this.variants.size,
+      bytes: this.plain.calculatedSize + this.variants.calculatedSize,
+      variants: { pages: this.variants.size, bytes: this.variants.calculatedSize },
+    };
+  }
+}
+
+/** The bytes a kept page counts for: its three encodings and ~1 kB for its headers and key. */
+function pageSize(page: CachedPage): number {
+  return Math.max(1, page.identity.length + page.br.length + page.gzip.length + 1024);
 }

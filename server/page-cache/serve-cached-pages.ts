@@ -1,19 +1,20 @@
 import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { Request, RequestHandler, Response } from 'express';
+import { busyPage } from '@content/pages.ts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { compressOnce, compressQuickly } from '../lib/compress-once.ts';
 import { WorkQueue, WorkQueueFullError } from '../lib/work-queue.ts';
 import type { Logger } from '../logger.ts';
 import type { ContentVersion } from '../services/pages/content-version.ts';
 import { cspWithHashes, inlineScriptHashes } from './inline-script-hashes.ts';
-import { type CachedPage, type PageCache, pageCacheKey } from './page-cache.ts';
+import { type CachedPage, type PageCache, isPlainKey, pageCacheKey, rendersEachTime } from './page-cache.ts';
 
 /** A page larger than this is sent as rendered but not kept (none of ours comes close: ~150 kB). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
 export interface PageCacheOptions {
   cache: PageCache;
-  contentVersion: ContentVersion;
+  contentVersion: Pick<ContentVersion, 'current'>;
   /** True for a request that carries the admin session cookie: such a request neither reads nor fills the cache. */
   isAdminRequest: (req: Request) => boolean;
   logger: Logger;
@@ -28,6 +29,20 @@ interface PageCacheMiss {
 
 /** How long a visitor with no copy at all to be given waits for another request's rendering of the same page before rendering it too. */
 const WAIT_FOR_RENDER_MS = 3000;
+
+/**
+ * Renderings of variants (pages whose key has parameters: a search, a tab, a category, a
+ * calculator's inputs) this process makes at once, and how many more may wait for a place.
+ * Anyone can make up a search, so a crawler walking 10,000 of them would otherwise render as
+ * many at once as it asks and take the processor from every other page. Beyond the waiting
+ * line: the previous copy when there is one, else a 503 with Retry-After (decision 020). One at
+ * a time measured better than two, for `/` and for the flood itself.
+ */
+export const VARIANT_RENDERS = 1;
+export const VARIANT_RENDERS_WAITING = 6;
+const BUSY_RETRY_AFTER_SECONDS = 2;
+/** A variant is compressed (and kept) only while fewer than this many pages wait to be: the rest of the line is the plain pages'. */
+const VARIANT_COMPRESSIONS_WAITING = 2;
 
 /** A rendering still unfinished after this long (a response that never ended) no longer holds the page's single flight. */
 const ABANDONED_RENDER_MS = 30_000;
@@ -62,7 +77,9 @@ export interface PageCacheMiddleware {
  * and streams as before, and a copy of what was sent is stored: only a 200 (or the 404 page)
  * that sets no cookie and does not forbid storing, rendered for a request without the admin
  * cookie, under the content version it started with. A content change raises the version
- * (ContentVersion), which retires every page.
+ * (ContentVersion), which retires every page. Pages with parameters (a search, a tab…) render
+ * one at a time, a few waiting, the rest answered with their previous copy or a 503 (the
+ * amendment for issue 27 in decision 020).
  */
 export function createPageCacheMiddleware({ cache, contentVersion, isAdminRequest, logger }: PageCacheOptions): PageCacheMiddleware {
   // Compressing at maximum quality takes ~0.1-0.3 s of a pool thread per page: one page at a
@@ -72,6 +89,29 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
   // Single flight: one rendering per page and content version in this process. While it runs,
   // other visitors get the previous version's copy, or (with none) wait for this one.
   const rendering = new Map<string, Render>();
+  // The bound on variants' renderings: a place is held from the hand-over to the page handler until the response has gone out.
+  const variantRenders = new WorkQueue({ concurrency: VARIANT_RENDERS, maxWaiting: VARIANT_RENDERS_WAITING });
+
+  /**
+   * Passes a variant's request on to be rendered once a place is free; calls `refused` instead
+   * when the waiting line is full, and `left` when the visitor left while it waited.
+   */
+  function renderVariant(req: Request, res: Response, next: NextFunction, refused: () => void, left: () => void = () => {}): void {
+    variantRenders
+      .run(
+        () =>
+          new Promise<void>((resolve) => {
+            if (req.socket.destroyed) {
+              left();
+              resolve();
+              return;
+            }
+            res.once('close', () => resolve());
+            next();
+          }),
+      )
+      .catch(() => refused());
+  }
 
   /** The rendering this request is to make, or null when one for this version is in flight. */
   function claimRender(key: string, version: number): Render | null {
@@ -98,9 +138,12 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
     }
     const key = pageCacheKey(req.originalUrl);
     if (key === null) {
-      next();
+      // A calculator's inputs: rendered each time, within the variants' bound.
+      if (rendersEachTime(req.originalUrl)) renderVariant(req, res, next, () => refuseBusy(res));
+      else next();
       return;
     }
+    const plain = isPlainKey(key);
     const serve = async () => {
       const version = await contentVersion.current();
       const found = cache.lookup(key, version);
@@ -108,13 +151,27 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
         sendCachedPage(req, res, found.page, 'hit');
         return;
       }
+      cache.noteAsked(key);
       const render = req.method === 'GET' ? claimRender(key, version) : null;
       if (render) {
         // This request renders the page for everyone; its copy is stored by fillOnMiss.
         res.locals.pageCacheMiss = { key, version, render } satisfies PageCacheMiss;
-        // Answered before the page handler (an API call, a static file, /healthz): the claim ends with it, or the next request would wait for it.
+        // Answered before the page handler (a static file of public/): the claim ends with it, or the next request would wait for it.
         res.once('close', () => res.locals.pageCacheMiss && endRender(key, render));
-        next();
+        if (plain) {
+          next();
+          return;
+        }
+        const giveUp = () => {
+          res.locals.pageCacheMiss = undefined;
+          endRender(key, render);
+        };
+        const refused = () => {
+          giveUp();
+          if (found) sendCachedPage(req, res, found.page, 'stale');
+          else refuseBusy(res);
+        };
+        renderVariant(req, res, next, refused, giveUp);
         return;
       }
       if (found) {
@@ -126,7 +183,8 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
       if (inFlight) await Promise.race([inFlight.done, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_RENDER_MS).unref())]);
       const after = cache.lookup(key, version);
       if (after?.fresh) sendCachedPage(req, res, after.page, 'hit');
-      else next();
+      else if (plain) next();
+      else renderVariant(req, res, next, () => refuseBusy(res));
     };
     // The database did not answer: render without the cache; the page will say what it can.
     serve().catch(() => next());
@@ -157,7 +215,7 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
    * compressing queue gets to it, unless something replaced the copy meanwhile.
    */
   async function store(key: string, version: number, res: Response, body: Buffer | null, render: Render): Promise<void> {
-    if (!body || !storable(res)) return;
+    if (!body || !storable(res) || !cache.admits(key, res.statusCode)) return;
     const html = String(res.getHeader('Content-Type') ?? '').startsWith('text/html');
     const quick: CachedPage = {
       version,
@@ -171,11 +229,26 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
     if ((await contentVersion.current()) !== version) return;
     cache.set(key, quick);
     endRender(key, render);
+    // A variant leaves room in the compression line for the plain pages (after a change, every one of them is made again).
+    if (!isPlainKey(key) && compressing.stats.waiting >= VARIANT_COMPRESSIONS_WAITING) return;
     const best = await compressing.run(() => compressOnce(body));
     if (cache.lookup(key, version)?.page === quick) cache.set(key, { ...quick, ...best });
   }
 
   return { serveHits, fillOnMiss };
+}
+
+/** A variant asked for while as many are rendering and waiting as may: try again shortly. Never kept by anyone. */
+function refuseBusy(res: Response): void {
+  if (res.headersSent) return;
+  res.writeHead(503, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
+    'x-content-type-options': 'nosniff',
+    'x-page-cache': 'busy',
+  });
+  res.end(busyPage.text);
 }
 
 /** A response that may be stored for every visitor: what the first request received, complete. */
