@@ -23,8 +23,9 @@ const browser = { 'accept-encoding': 'br, gzip' };
 const floodUrls = Number(process.env.BENCH_FLOOD_URLS ?? 10_000);
 const floodConcurrency = Number(process.env.BENCH_FLOOD_CONCURRENCY ?? 20);
 const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);
-/** `BENCH_ONLY=flood` runs the flood's row alone (its ratio columns then stay empty). */
-const floodOnly = process.env.BENCH_ONLY === 'flood';
+/** `BENCH_ONLY=flood` or `BENCH_ONLY=publish` runs that row alone (its ratio columns then stay empty). */
+const only = process.env.BENCH_ONLY ?? null;
+const floodOnly = only !== null;
 /** What the flood itself got, printed under the table. */
 let floodLine = '';
 
@@ -112,8 +113,8 @@ try {
       (figures.rps / file.rps).toFixed(2),
     ]);
   }
-  if (!floodOnly) rows.push(await burstsAfterPublishing(cached.url, homeStatic as Figures | null));
-  rows.push(await homeDuringFlood(cached.url, homeStatic as Figures | null));
+  if (only === null || only === 'publish') rows.push(await burstsAfterPublishing(cached.url, homeStatic as Figures | null));
+  if (only === null || only === 'flood') rows.push(await homeDuringFlood(cached.url, homeStatic as Figures | null));
 } finally {
   await cached.stop();
 }
@@ -147,6 +148,7 @@ async function burstsAfterPublishing(url: string, file: Figures | null, rounds =
     });
     if (!published.ok) throw new Error(`publish failed: ${published.status} ${await published.text()}`);
     const figures = await run(`${url}/`, 2);
+    if (process.env.BENCH_VERBOSE) console.error(`publish round ${round}: ${figures.rps.toFixed(0)} req/s, p99 ${figures.p99} ms`);
     if (!worst || figures.p99 > worst.p99) worst = figures;
   }
   const figures = worst!;

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { type RouteObject, matchRoutes } from 'react-router';
 import type { ServerBuild } from 'react-router';
 
@@ -31,7 +32,18 @@ function routeTree(manifest: RouteManifest, parentId: string | undefined): Route
  */
 export function pageRouteLabeller(build: Pick<ServerBuild, 'routes' | 'basename'>): (pathname: string) => string {
   const tree = routeTree(build.routes, undefined);
+  // matchRoutes flattens and ranks the whole route table on every call: the label of each
+  // recent path is remembered, so a page served from the cache is not slowed by its label.
+  const recent = new LRUCache<string, string>({ max: 2000 });
   return (pathname) => {
+    const known = recent.get(pathname);
+    if (known !== undefined) return known;
+    const label = labelOf(pathname);
+    recent.set(pathname, label);
+    return label;
+  };
+
+  function labelOf(pathname: string): string {
     if (pathname === '/__manifest') return '/__manifest';
     const data = pathname.endsWith('.data');
     const page = data ? (pathname === '/_root.data' ? '/' : pathname.slice(0, -'.data'.length)) : pathname;
@@ -43,7 +55,7 @@ export function pageRouteLabeller(build: Pick<ServerBuild, 'routes' | 'basename'
       .join('/')}`;
     if (!data) return pattern;
     return pattern === '/' ? '/_root.data' : `${pattern}.data`;
-  };
+  }
 }
 
 /** An Express route's pattern under the path its router is mounted at (`/api` + `/glossary/:id`), or null for a path that is not a string. */
