@@ -54,7 +54,12 @@ export async function startTestS3(): Promise<TestS3> {
     },
     close: async () => {
       client.destroy();
+      // An upload the app abandoned mid-body (hardening-streams) can leave s3rver waiting for
+      // bytes that never come, and close() waits for every request: after a grace period the
+      // remaining connections are cut.
+      const cut = setTimeout(() => server.httpServer?.closeAllConnections(), 2000);
       await server.close();
+      clearTimeout(cut);
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

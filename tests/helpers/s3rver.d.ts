@@ -1,5 +1,7 @@
 /** The part of s3rver (an untyped CommonJS package) the tests use. */
 declare module 's3rver' {
+  import type { Server } from 'node:http';
+
   interface S3rverOptions {
     port?: number;
     address?: string;
@@ -13,5 +15,7 @@ declare module 's3rver' {
     close(): Promise<void>;
     /** Koa's middleware list, composed when the server starts listening. */
     middleware: unknown[];
+    /** The HTTP server, once `run()` has started it. */
+    httpServer?: Server;
   }
 }
