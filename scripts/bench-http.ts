@@ -81,6 +81,21 @@ function transferredOnce(url: string): Promise<number> {
  */
 const transferred = (url: string) => transferredOnce(url).catch(() => transferredOnce(url));
 
+/** A row of figures for `/` under some load, compared with `/`'s static asset (`file`, when that row ran). */
+function homeRow(label: string, figures: Figures, file: Figures | null): Array<string | number> {
+  return [
+    label,
+    figures.bytes,
+    figures.rps.toFixed(0),
+    figures.p99,
+    figures.errors,
+    "(the static asset of `/`'s row)",
+    file?.rps.toFixed(0) ?? '',
+    file?.p99 ?? '',
+    file ? (figures.rps / file.rps).toFixed(2) : '',
+  ];
+}
+
 const rows: Array<Array<string | number>> = [];
 let homeStatic: Figures | null = null;
 const admin = { username: 'bench-admin', password: 'bench admin password' };
@@ -152,17 +167,7 @@ async function burstsAfterPublishing(url: string, file: Figures | null, rounds =
     if (!worst || figures.p99 > worst.p99) worst = figures;
   }
   const figures = worst!;
-  return [
-    `/ in the 2 s after a publish (worst of ${rounds})`,
-    figures.bytes,
-    figures.rps.toFixed(0),
-    figures.p99,
-    figures.errors,
-    "(the static asset of `/`'s row)",
-    file?.rps.toFixed(0) ?? '',
-    file?.p99 ?? '',
-    file ? (figures.rps / file.rps).toFixed(2) : '',
-  ];
+  return homeRow(`/ in the 2 s after a publish (worst of ${rounds})`, figures, file);
 }
 
 interface FloodFigures {
@@ -250,17 +255,7 @@ async function homeDuringFlood(url: string, file: Figures | null): Promise<Array
     bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
     errors: result.errors + result.non2xx,
   };
-  return [
-    `/ while another client requests ${floodUrls} distinct ?search= URLs`,
-    figures.bytes,
-    figures.rps.toFixed(0),
-    figures.p99,
-    figures.errors,
-    "(the static asset of `/`'s row)",
-    file?.rps.toFixed(0) ?? '',
-    file?.p99 ?? '',
-    file ? (figures.rps / file.rps).toFixed(2) : '',
-  ];
+  return homeRow(`/ while another client requests ${floodUrls} distinct ?search= URLs`, figures, file);
 }
 
 if (!floodOnly) {
@@ -268,7 +263,7 @@ if (!floodOnly) {
   try {
     const figures = await run(`${uncached.url}/`, duration);
     const file = homeStatic as Figures | null;
-    rows.push(['rendered each time /', figures.bytes, figures.rps.toFixed(0), figures.p99, figures.errors, "(the static asset of `/`'s row)", file?.rps.toFixed(0) ?? '', file?.p99 ?? '', file ? (figures.rps / file.rps).toFixed(2) : '']);
+    rows.push(homeRow('rendered each time /', figures, file));
   } finally {
     await uncached.stop();
   }

@@ -25,14 +25,9 @@ export class CdnPurgeSender extends OutboxRunner<CdnPurgeRow> {
     timing: OutboxTiming = DEFAULT_PURGE_TIMING,
     private readonly random: () => number = Math.random,
   ) {
-    super(db, logger, timing, { queries: purgeQueries, runFailedMessage: 'CDN purge run failed', haltOnStop: false });
+    super(db, logger, timing, { queries: purgeQueries, runFailedMessage: 'CDN purge run failed', haltOnStop: false, nextDueFloorMs: 50 });
   }
 
-  /** Looks again when the next purge falls due (a change's delay, a retry, an expiring claim), at least every pollIntervalMs. */
-  protected override async nextPollDelayMs(): Promise<number> {
-    const at = await purgeQueries.nextDueAt(this.db);
-    return at === null ? this.timing.pollIntervalMs : Math.min(this.timing.pollIntervalMs, Math.max(50, at - Date.now()));
-  }
 
   protected override async deliver(row: CdnPurgeRow, now: number): Promise<boolean> {
     const tags = parseTags(row.tags);

@@ -21,6 +21,12 @@ export interface OutboxRunnerSetup<Row> {
    * the polling and runOnce still works (the webhook tests drive the sender by hand).
    */
   haltOnStop: boolean;
+  /**
+   * When set, the runner looks again as soon as the next row falls due (a delay, a retry, an
+   * expiring claim), but not sooner than this after a run, and at least every pollIntervalMs.
+   * Unset: every pollIntervalMs.
+   */
+  nextDueFloorMs?: number;
 }
 
 /**
@@ -49,9 +55,12 @@ export abstract class OutboxRunner<Row, Timing extends OutboxTiming = OutboxTimi
   /** Delivers one row this process has claimed (and records the outcome); true when it was delivered. */
   protected abstract deliver(row: Row, now: number): Promise<boolean>;
 
-  /** The pause before the next look for due rows; the poll interval unless the subclass knows better. */
-  protected nextPollDelayMs(): Promise<number> {
-    return Promise.resolve(this.timing.pollIntervalMs);
+  /** The pause before the next look for due rows: the poll interval, or sooner when the next row falls due first (nextDueFloorMs). */
+  private async nextPollDelayMs(): Promise<number> {
+    const floor = this.setup.nextDueFloorMs;
+    if (floor === undefined) return this.timing.pollIntervalMs;
+    const at = await this.setup.queries.nextDueAt(this.db);
+    return at === null ? this.timing.pollIntervalMs : Math.min(this.timing.pollIntervalMs, Math.max(floor, at - Date.now()));
   }
 
   start(): this {

@@ -46,17 +46,12 @@ export class WebhookSender extends OutboxRunner<WebhookDeliveryRow, SenderTiming
     timing: SenderTiming = DEFAULT_SENDER_TIMING,
     private readonly random: () => number = Math.random,
   ) {
-    super(db, logger, timing, { queries: deliveryQueries, runFailedMessage: 'webhook delivery run failed', haltOnStop: false });
+    super(db, logger, timing, { queries: deliveryQueries, runFailedMessage: 'webhook delivery run failed', haltOnStop: false, nextDueFloorMs: 250 });
     // The import-from-link agents: the address each name resolves to is checked at connect time.
     this.httpAgent = guarded(new RequestFilteringHttpAgent({ keepAlive: false }), http.Agent.prototype, allowHosts);
     this.httpsAgent = guarded(new RequestFilteringHttpsAgent({ keepAlive: false }), https.Agent.prototype, allowHosts);
   }
 
-  /** Looks again when the next row falls due (a retry, an expiring claim), at least every pollIntervalMs. */
-  protected override async nextPollDelayMs(): Promise<number> {
-    const at = await deliveryQueries.nextDueAt(this.db);
-    return at === null ? this.timing.pollIntervalMs : Math.min(this.timing.pollIntervalMs, Math.max(250, at - Date.now()));
-  }
 
   protected override async deliver(row: WebhookDeliveryRow, now: number): Promise<boolean> {
     const id = Number(row.id);
