@@ -70,13 +70,18 @@ export interface Services {
  * What the upload sweep removes at `now`: uploads left unfinished for a day (the uploads
  * service's sweep), carousel images accepted a day ago or more but never saved to a
  * document (the edit dialog's Cancel, issue 16), and what has been in the trash longer than
- * TRASH_RETENTION_DAYS, with its files (docs/trash-and-audit.md).
+ * TRASH_RETENTION_DAYS, with its files (docs/trash-and-audit.md), and CDN purges kept past
+ * their time (CdnPurgeService.prune).
  */
-export async function sweepUploads({ uploads, documents, trash }: Pick<Services, 'uploads' | 'documents' | 'trash'>, now = Date.now()) {
+export async function sweepUploads(
+  { uploads, documents, trash, cdnPurges }: Pick<Services, 'uploads' | 'documents' | 'trash' | 'cdnPurges'>,
+  now = Date.now(),
+) {
   const swept = await uploads.sweep(now);
   const unsavedImages = await documents.sweepUnsavedImages(KEEP_UNFINISHED_MS, now);
   const purgedFromTrash = await trash.purgeExpired(now);
-  return { ...swept, unsavedImages, purgedFromTrash };
+  const cdnPurgesPruned = await cdnPurges.prune(now);
+  return { ...swept, unsavedImages, purgedFromTrash, cdnPurgesPruned };
 }
 
 /**
@@ -136,7 +141,7 @@ export async function createServices(
     const rateLimitPruning = startPeriodicTask('rate limit pruning', PRUNE_INTERVAL_MS, logger, () => pruneExpired(database.db));
     const glossary = createGlossaryService(database.db, contentVersion, logger);
     const trash = new TrashService(documents, glossary, leads, logger, config.trashRetentionDays);
-    const uploadSweep = startPeriodicTask('upload sweep', config.uploadSweepIntervalMs, logger, () => sweepUploads({ uploads, documents, trash }));
+    const uploadSweep = startPeriodicTask('upload sweep', config.uploadSweepIntervalMs, logger, () => sweepUploads({ uploads, documents, trash, cdnPurges }));
     // Asks every minute whether a backup is due (startPeriodicTask inside start()); the database picks the process.
     const scheduledBackups = config.backup ? new BackupSchedule(database.db, config, config.backup, logger).start() : null;
     return {

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import { PURGE_KEEP_FAILED_MS, PURGE_KEEP_SENT_MS } from '../../server/services/cdn-purge/cdn-purge-service.ts';
 import { PURGE_MAX_ATTEMPTS } from '../../server/services/cdn-purge/outbox.ts';
+import { sweepUploads } from '../../server/services/index.ts';
 import { CloudFrontPurger, FastlyPurger, PurgeError, cloudFrontPaths, createPurger } from '../../server/services/cdn-purge/purgers.ts';
 import { type CdnFake, USUAL_ANSWERS, startCdnFake } from '../helpers/cdn-fake.ts';
 import { testDialects } from '../helpers/databases.ts';
@@ -303,6 +305,35 @@ describe.each(testDialects)('purges of admin changes on %s', (dialect) => {
     expect(await server.services.cdnPurges.failures()).toBe(1);
     expect(server.services.cdnPurges.failedAttempts()).toBe(failedBefore + 1 + PURGE_MAX_ATTEMPTS);
     expect(log.some((line) => line.includes('"msg":"CDN purge failed for good"'))).toBe(true);
+  });
+
+  it('the upload sweep deletes purges sent over a week ago and failed ones over a month old, and keeps the rest', async () => {
+    await sender().stop();
+    const db = server.services.database.db;
+    const now = Date.now();
+    const row = (id: number, status: 'pending' | 'sent' | 'failed', ageMs: number) => ({
+      content_version: 1_000_000 + id,
+      tags: '["site"]',
+      status,
+      next_attempt_at: status === 'pending' ? now : null,
+      created_at: now - ageMs,
+      sent_at: status === 'sent' ? now - ageMs : null,
+    });
+    await db
+      .insertInto('cdn_purges')
+      .values([
+        row(1, 'sent', PURGE_KEEP_SENT_MS + HOUR),
+        row(2, 'sent', PURGE_KEEP_SENT_MS - HOUR),
+        row(3, 'failed', PURGE_KEEP_FAILED_MS + HOUR),
+        row(4, 'failed', PURGE_KEEP_SENT_MS + HOUR),
+        row(5, 'pending', PURGE_KEEP_FAILED_MS + HOUR),
+      ])
+      .execute();
+    const swept = await sweepUploads(server.services, now);
+    expect(swept.cdnPurgesPruned).toBe(2);
+    expect((await purges()).map((kept) => Number(kept.content_version) - 1_000_000)).toEqual([2, 4, 5]);
+    expect(await server.services.cdnPurges.failures()).toBe(1);
+    expect(await server.services.cdnPurges.prune(now)).toBe(0);
   });
 
   it('waits CDN_PURGE_DELAY_MS after the change, so that every process serves the new content before the CDN asks again', async () => {

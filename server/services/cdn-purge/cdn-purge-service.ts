@@ -8,6 +8,12 @@ import { enqueuePurge, purgeTags } from './outbox.ts';
 import { type CdnPurger, CloudFrontPurger, createPurger } from './purgers.ts';
 import { CdnPurgeSender, DEFAULT_PURGE_TIMING } from './sender.ts';
 
+const DAY_MS = 86_400_000;
+/** How long a sent purge is kept before the sweep deletes it. */
+export const PURGE_KEEP_SENT_MS = 7 * DAY_MS;
+/** How long a purge that failed for good is kept (it counts in /metrics' outbox_failed until then). */
+export const PURGE_KEEP_FAILED_MS = 30 * DAY_MS;
+
 /**
  * Tells the configured CDN when content changes (docs/operations.md, "CDN purge";
  * docs/decisions/028-cdn-headers-and-purge.md). ContentVersion queues one purge per raise
@@ -81,6 +87,24 @@ export class CdnPurgeService implements PurgeQueue {
   async failures(): Promise<number> {
     if (!this.enabled) return 0;
     return this.count(['failed']);
+  }
+
+  /**
+   * Deletes what is only history: purges sent more than PURGE_KEEP_SENT_MS ago and purges that
+   * failed for good more than PURGE_KEEP_FAILED_MS ago (they stay that long for /metrics and
+   * for whoever looks into a failure). Run by the upload sweep of every process; returns how many.
+   */
+  async prune(now = Date.now()): Promise<number> {
+    const result = await this.db
+      .deleteFrom('cdn_purges')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'sent'), eb('sent_at', '<', now - PURGE_KEEP_SENT_MS)]),
+          eb.and([eb('status', '=', 'failed'), eb('created_at', '<', now - PURGE_KEEP_FAILED_MS)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** Failed purge attempts in this process since it started (each is also logged). */
