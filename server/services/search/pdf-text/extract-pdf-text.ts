@@ -9,6 +9,7 @@ import {
   PDF_TEXT_MAX_PAGE_CHARS,
   PDF_TEXT_MAX_WAITING,
   PDF_TEXT_MEMORY_CHECK_MS,
+  PDF_TEXT_WORKER_ALLOWANCE_MB,
   type PdfTextLimits,
 } from './pdf-text-limits.ts';
 
@@ -77,8 +78,8 @@ export async function extractPdfText(source: PdfSource, size: number, limits: Pd
 /** One worker for one file: feeds it the bytes, watches the clock and the memory, ends it whatever happens. */
 function extractInWorker(source: PdfSource, size: number, limits: PdfTextLimits): Promise<Outcome> {
   const baselineRss = process.memoryUsage.rss();
-  // The worker holds the file once; beyond that the process may grow by maxMemoryMb.
-  const rssCeiling = baselineRss + size + limits.maxMemoryMb * 1024 * 1024;
+  // The worker holds the file once and costs a little to start; beyond that the process may grow by maxMemoryMb.
+  const rssCeiling = baselineRss + size + (limits.maxMemoryMb + PDF_TEXT_WORKER_ALLOWANCE_MB) * 1024 * 1024;
   const worker = new Worker(workerFile, {
     workerData: { size, maxRawPageChars: PDF_TEXT_MAX_PAGE_CHARS * 2, maxDocumentChars: PDF_TEXT_MAX_DOCUMENT_CHARS },
     resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb },

@@ -27,5 +27,11 @@ export const PDF_TEXT_CONCURRENCY = 1;
 /** How many may wait for their turn; one more is not read (its document is kept without text). */
 export const PDF_TEXT_MAX_WAITING = 100;
 
+/**
+ * What a worker costs before it reads anything (its isolate, unpdf and pdf.js loaded: about
+ * 30 MB measured, scripts/bench-pdf-text.ts), allowed on top of maxMemoryMb by the memory watch.
+ */
+export const PDF_TEXT_WORKER_ALLOWANCE_MB = 64;
+
 /** How often the main thread looks at the process's memory while a worker runs. */
 export const PDF_TEXT_MEMORY_CHECK_MS = 25;
