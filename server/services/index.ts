@@ -16,8 +16,7 @@ import { NotificationsService } from './leads/notifications-service.ts';
 import { ContentVersion } from './pages/content-version.ts';
 import { PRUNE_INTERVAL_MS, pruneExpired } from './rate-limiter.ts';
 import { extractStoredPdfText } from './search/document-text.ts';
-import { openSearchIndex } from './search/open-search-index.ts';
-import type { SearchIndex } from './search/search-index.ts';
+import { createSearchIndex } from './search/create-search-index.ts';
 import { type SearchService, createSearchService } from './search/search-service.ts';
 import { SiteContentService } from './site-content/site-content-service.ts';
 import { TrashService } from './trash/trash-service.ts';
@@ -92,7 +91,7 @@ export async function sweepUploads({ uploads, documents, trash }: Pick<Services,
 export async function createServices(
   config: Config,
   logger: Logger,
-  options: { database?: DbHandle; searchIndex?: SearchIndex } = {},
+  options: { database?: DbHandle } = {},
 ): Promise<Services> {
   const database =
     options.database ??
@@ -113,7 +112,7 @@ export async function createServices(
     // Every raise of the content version queues a purge for the CDN, when one is configured.
     const cdnPurges = new CdnPurgeService(database.db, logger, config.cdnPurge);
     const contentVersion = new ContentVersion(database.db, undefined, undefined, cdnPurges.enabled ? cdnPurges : null);
-    const searchIndex = options.searchIndex ?? openSearchIndex(database);
+    const searchIndex = createSearchIndex(database.db, config.database.dialect);
     const search = createSearchService(database.db, searchIndex, logger);
     const documents = new DocumentsService(
       database.db,

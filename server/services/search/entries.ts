@@ -224,7 +224,7 @@ const PAGE_OUTLINES: PageOutline[] = [
   {
     key: 'lngVsCng',
     intro: [comparisonIntro, fuels],
-    sections: [{ id: 'which-fuel', heading: comparisonClosing.title, content: comparisonClosing }],
+    sections: [{ id: 'which-fuel', heading: comparisonClosing.heading, content: comparisonClosing }],
   },
   { key: 'sitemap', intro: '', sections: [] },
 ];

@@ -93,26 +93,24 @@ export async function reindexAll(db: Db, index: SearchIndex, logger?: Logger): P
 }
 
 async function reindexInTransaction(trx: Db, index: SearchIndex, logger?: Logger): Promise<Omit<ReindexCounts, 'ms'>> {
-  {
-    await index.clear(trx);
-    const terms = await trx.selectFrom('glossary_terms').selectAll().where('deleted_at', 'is', null).orderBy('id').execute();
-    const glossary = terms.flatMap((row) => glossaryEntries(toTerm(row)));
-    const documents = await trx.selectFrom('documents').select(['id', 'title', 'description', 'category']).where('deleted_at', 'is', null).orderBy('id').execute();
-    const pagesByDocument = await allDocumentPages(trx);
-    const document = documents.flatMap((row) => documentEntries({ ...row, id: Number(row.id), pages: pagesByDocument.get(Number(row.id)) ?? [] }));
-    const { faq: faqItems, seo } = await publishedForSearch(trx, logger);
-    const faq = faqItems.flatMap(faqEntries);
-    const fixed = await rebuildFixedContent(trx, index, seo);
-    return {
-      glossary: await writeAll(trx, index, glossary),
-      faq: await writeAll(trx, index, faq),
-      document: await writeAll(trx, index, document),
-      documentPages: document.filter((entry) => entry.part > 0).length,
-      tutorial: fixed.tutorial,
-      page: fixed.page,
-      entries: glossary.length + faq.length + document.length + fixed.entries,
-    };
-  }
+  await index.clear(trx);
+  const terms = await trx.selectFrom('glossary_terms').selectAll().where('deleted_at', 'is', null).orderBy('id').execute();
+  const glossary = terms.flatMap((row) => glossaryEntries(toTerm(row)));
+  const documents = await trx.selectFrom('documents').select(['id', 'title', 'description', 'category']).where('deleted_at', 'is', null).orderBy('id').execute();
+  const pagesByDocument = await allDocumentPages(trx);
+  const document = documents.flatMap((row) => documentEntries({ ...row, id: Number(row.id), pages: pagesByDocument.get(Number(row.id)) ?? [] }));
+  const { faq: faqItems, seo } = await publishedForSearch(trx, logger);
+  const faq = faqItems.flatMap(faqEntries);
+  const fixed = await rebuildFixedContent(trx, index, seo);
+  return {
+    glossary: await writeAll(trx, index, glossary),
+    faq: await writeAll(trx, index, faq),
+    document: await writeAll(trx, index, document),
+    documentPages: document.filter((entry) => entry.part > 0).length,
+    tutorial: fixed.tutorial,
+    page: fixed.page,
+    entries: glossary.length + faq.length + document.length + fixed.entries,
+  };
 }
 
 /**
@@ -130,7 +128,7 @@ export async function syncAtStart(db: Db, index: SearchIndex, logger: Logger): P
     const counts = await db.transaction().execute(async (trx) => {
       // The claim: a second process starting now waits here for this one's commit, then builds nothing.
       const claimed = await trx.insertInto('content_versions').values({ name: FIXED_CONTENT_ROW, version: 0 }).onConflict((conflict) => conflict.column('name').doNothing()).executeTakeFirst();
-      if (Number(claimed.numInsertedRows ?? 0) === 0) return null;
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return null;
       return reindexInTransaction(trx, index, logger);
     });
     if (!counts) return 'unchanged';
