@@ -29,7 +29,7 @@ describe.each(testDialects)('the search API on %s', (dialect) => {
     it('finds Netback from the misspelled "netbak", with the corrected query and the term card as the link', async () => {
       const response = await search('netbak');
       const netback = hitsOf(response, 'glossary').find((hit) => hit.title === 'Netback');
-      expect(netback, JSON.stringify(response)).toMatchObject({ kind: 'glossary', url: '/knowledge-base#term-netback', label: 'NGL' });
+      expect(netback, JSON.stringify(response)).toMatchObject({ kind: 'glossary', url: '/knowledge-base#term-netback', label: 'General' });
       expect(response.correctedQuery?.toLowerCase()).toContain('netback');
     });
 
