@@ -25,7 +25,7 @@ async function main(args: string[]): Promise<number> {
     const counts = await reindexAll(database.db, createSearchIndex(database.db, config.database.dialect));
     console.log(`Search index rebuilt on ${config.database.dialect} in ${(counts.ms / 1000).toFixed(2)} s: ${counts.entries} entries.`);
     console.log(`  glossary terms ${counts.glossary}, FAQ entries ${counts.faq}, tutorial steps ${counts.tutorial}`);
-    console.log(`  documents ${counts.document} (${counts.documentPages} PDF pages with text), page sections ${counts.page}`);
+    console.log(`  documents ${counts.document} (${counts.documentPages} PDF pages with text), pages and page sections ${counts.page}`);
     return 0;
   } finally {
     await database.close();
