@@ -3,6 +3,8 @@ import type { SearchHit, SearchKind, SearchResponse } from '@domain/search/types
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases.ts';
 import { type DocumentsTestServer, startDocumentsServer } from '../helpers/documents-server.ts';
+import { extractStoredPdfText } from '../../server/services/search/document-text.ts';
+import { readMissingPdfText } from '../../server/services/search/reindex.ts';
 import { malformedPdf, pdfWithPages } from '../helpers/search-pdf.ts';
 
 /**
@@ -153,6 +155,19 @@ describe.each(testDialects)('the search index follows the writes on %s', (dialec
       expect(counts.page).toBeGreaterThan(10);
       const after = await Promise.all(queries.map((q) => search(q)));
       expect(after).toEqual(before);
+    });
+
+    it('with --pdf-text first reads the PDFs stored without text (the seeded samples), then finds their words', async () => {
+      const { services } = t.server;
+      const brochure = async () => (await hits('pressurised trailers', 'document')).find((item) => item.title === 'VPV Energy Company Brochure');
+      expect(await brochure()).toBeUndefined();
+      const read = await readMissingPdfText(services.database.db, (key, size) => extractStoredPdfText(services.storage, services.config, services.logger, key, size));
+      expect(read.read).toBeGreaterThanOrEqual(5);
+      expect(read.withText).toBeGreaterThanOrEqual(5);
+      // Read once: they have text now, so a second run has nothing to read but the malformed upload.
+      expect((await readMissingPdfText(services.database.db, () => Promise.resolve(null))).read).toBe(1);
+      await services.search.reindex();
+      expect(await brochure()).toMatchObject({ page: 1, url: expect.stringMatching(/^\/knowledge-base\?tab=spec-sheets#document-\d+$/) });
     });
   });
 });
