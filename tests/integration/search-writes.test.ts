@@ -1,4 +1,4 @@
-import type { FaqEntry } from '@domain/site-content/types.ts';
+import type { FaqEntry, SeoEntries } from '@domain/site-content/types.ts';
 import type { SearchHit, SearchKind, SearchResponse } from '@domain/search/types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases.ts';
@@ -88,6 +88,18 @@ describe.each(testDialects)('the search index follows the writes on %s', (dialec
     });
   });
 
+  describe('search titles', () => {
+    it('indexes a published search description with its page', async () => {
+      const state = (await (await call('GET', '/api/admin/content/seo')).json()) as { revision: number; published: SeoEntries };
+      expect(await titles('armadillo', 'page')).toEqual([]);
+      const data = { ...state.published, knowledgeBase: { ...state.published.knowledgeBase, description: 'Answers about LNG, NGL and the armadillo of logistics.' } };
+      expect((await call('POST', '/api/admin/content/seo/publish', { revision: state.revision, data })).status).toBe(200);
+      expect((await hits('armadillo', 'page'))[0]).toMatchObject({ title: 'Knowledge Base', url: '/knowledge-base' });
+      // The page's sections and the other pages are as before.
+      expect((await hits('live tank data', 'page')).map((hit) => hit.url)).toContain('/vpv-market-sandbox#live-tank-data');
+    });
+  });
+
   describe('documents', () => {
     const upload = (file: Buffer, fields: { title: string; description?: string; category?: string }) => {
       const body = new FormData();
@@ -139,6 +151,20 @@ describe.each(testDialects)('the search index follows the writes on %s', (dialec
       expect((await call('DELETE', `/api/documents/${created.id}`)).status).toBe(204);
       expect((await call('DELETE', `/api/admin/trash/document/${created.id}`)).status).toBe(204);
       expect(await hits('quokka', 'document')).toEqual([]);
+    });
+  });
+
+  describe('the fixed content at start', () => {
+    it('was indexed at the first start, and is re-indexed once when content/*.ts changed', async () => {
+      const { services } = t.server;
+      expect(await services.search.syncAtStart()).toBe('unchanged');
+      // As after a deploy that changed the tutorial or a page: the remembered hash is another.
+      await services.database.db.updateTable('content_versions').set({ version: 1 }).where('name', '=', 'search-fixed-content').execute();
+      expect(await services.search.syncAtStart()).toBe('fixed-content');
+      expect(await services.search.syncAtStart()).toBe('unchanged');
+      expect((await hits('methane boiling point', 'tutorial')).map((hit) => hit.url)).toContain('/knowledge-base?tab=tutorials#tutorial-step-1');
+      // The published search titles are kept in the rebuilt pages.
+      expect(await titles('armadillo', 'page')).toContain('Knowledge Base');
     });
   });
 
