@@ -1,0 +1,141 @@
+import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { foldText } from './query-text.ts';
+import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn } from './search-flow.ts';
+import type { SearchIndex } from './search-index.ts';
+
+/**
+ * The search index on PostgreSQL (docs/search.md): a weighted tsvector written from
+ * accent-free text (title A, keywords B, body C, 'english' stemming), a GIN index, ts_rank
+ * with weights, ts_headline for excerpts, and pg_trgm over the vocabulary for typo candidates.
+ */
+
+/** ts_rank weights of D, C (body), B (keywords), A (title). */
+const WEIGHTS = '{0.1, 0.2, 0.5, 1.0}';
+const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=15, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
+const TITLE_HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
+const CANDIDATES = 60;
+
+/** A tsquery built only from letters and digits (parseQuery): each term a phrase, the last word a prefix when asked. */
+export function tsqueryText(terms: readonly MatchTerm[], mode: 'all' | 'any', weights: '' | 'AB' = ''): string {
+  return terms
+    .map((term) => {
+      const words = term.words.map((word, index) => {
+        const prefix = term.prefix && index === term.words.length - 1 ? '*' : '';
+        return `'${word}'${prefix || weights ? `:${prefix}${weights}` : ''}`;
+      });
+      return `(${words.join(' <-> ')})`;
+    })
+    .join(mode === 'all' ? ' & ' : ' | ');
+}
+
+/** The lexeme naming a kind in every entry's tsvector; '§' is never part of a query word. */
+const kindLexeme = (kind: SearchKind) => `§${kind}`;
+const kindQuery = (kind: SearchKind) => `'${kindLexeme(kind)}'`;
+
+const isKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly string[]).includes(value);
+
+export function createPostgresSearchIndex(db: Db): SearchIndex {
+  // pg_trgm's schema (it need not be on the search path): looked up once.
+  let trgmSchema: Promise<string> | undefined;
+  const trgm = async (): Promise<string> => {
+    trgmSchema ??= sql<{ schema: string }>`
+      select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`
+      .execute(db)
+      .then(({ rows }) => {
+        const schema = rows[0]?.schema;
+        if (!schema) throw new Error('pg_trgm is not installed (docs/search.md)');
+        return schema;
+      });
+    return trgmSchema.catch((error: unknown) => {
+      trgmSchema = undefined;
+      throw error;
+    });
+  };
+  const tsquery = (terms: readonly MatchTerm[], mode: 'all' | 'any', weights: '' | 'AB'): RawBuilder<unknown> =>
+    sql`to_tsquery('english', ${tsqueryText(terms, mode, weights)})`;
+
+  const driver: SearchDriver = {
+    async rank({ terms, mode, stage, kinds, cap }: RankRequest): Promise<RankedRow[]> {
+      const words = tsquery(terms, mode, stage === 'title' ? 'AB' : '');
+      // Per kind, at most `cap` matches scored (docs/search.md): the kind's lexeme narrows
+      // the GIN lookup, and the LIMIT stops reading rows before ts_rank reads every match.
+      const passes = kinds.map(
+        (kind) => sql`(select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.tsv, ${words}) as score
+             from search_entries e where e.tsv @@ (${words} && ${kindQuery(kind)}::tsquery) limit ${cap})`,
+      );
+      const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`${sql.join(passes, sql` union all `)}`.execute(db);
+      return rows.flatMap((row) =>
+        isKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: Number(row.score) }] : [],
+      );
+    },
+
+    async excerpts(ids, terms, mode): Promise<MatchedEntry[]> {
+      const { rows } = await sql<{
+        id: number;
+        kind: string;
+        source_id: string;
+        part: number;
+        title: string;
+        url: string;
+        label: string | null;
+        body_excerpt: string;
+        title_marked: string;
+      }>`
+        with q as (select ${tsquery(terms, mode, '')} as query)
+        select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label,
+               case when e.body = '' then '' else ts_headline('english', e.body, q.query, ${HEADLINE}) end as body_excerpt,
+               ts_headline('english', e.title, q.query, ${TITLE_HEADLINE}) as title_marked
+          from search_entries e, q where e.id = any(${[...ids]}::int[])`.execute(db);
+      return rows.flatMap((row) =>
+        isKind(row.kind)
+          ? [
+              {
+                id: Number(row.id),
+                kind: row.kind,
+                sourceId: row.source_id,
+                part: Number(row.part),
+                title: row.title,
+                url: row.url,
+                label: row.label,
+                bodyExcerpt: row.body_excerpt ?? '',
+                titleMarked: row.title_marked ?? row.title,
+              },
+            ]
+          : [],
+      );
+    },
+
+    async hasHits(term, kind) {
+      const query = kind ? sql`(${tsquery([term], 'all', '')} && ${kindQuery(kind)}::tsquery)` : tsquery([term], 'all', '');
+      const { rows } = await sql`select 1 as found from search_entries where tsv @@ ${query} limit 1`.execute(db);
+      return rows.length > 0;
+    },
+
+    async candidates(word) {
+      const schema = sql.id(await trgm());
+      const { rows } = await sql<{ word: string; uses: number }>`
+        select word, uses from search_words
+         where word operator(${schema}.%) ${word}
+         order by ${schema}.similarity(word, ${word}) desc, uses desc, word
+         limit ${CANDIDATES}`.execute(db);
+      return rows.map((row) => ({ word: row.word, uses: Number(row.uses) }));
+    },
+
+    async insertEntries(trx, entries) {
+      for (let start = 0; start < entries.length; start += 100) {
+        const values = entries.slice(start, start + 100).map(
+          (entry) =>
+            sql`(${entry.kind}, ${entry.sourceId}, ${entry.part}, ${entry.title}, ${entry.keywords}, ${entry.body}, ${entry.url}, ${entry.label ?? null},
+                 setweight(to_tsvector('english', ${foldText(entry.title)}), 'A') ||
+                 setweight(to_tsvector('english', ${foldText(entry.keywords)}), 'B') ||
+                 setweight(to_tsvector('english', ${foldText(entry.body)}), 'C') ||
+                 array_to_tsvector(array[${kindLexeme(entry.kind)}]::text[]))`,
+        );
+        await sql`insert into search_entries (kind, source_id, part, title, keywords, body, url, label, tsv) values ${sql.join(values)}`.execute(trx);
+      }
+    },
+  };
+  return createSearchIndexOn(db, driver);
+}
