@@ -93,6 +93,15 @@ describe('text inside PDFs', () => {
     }
   });
 
+  it('reads a stream of small Buffers (views of Node\'s shared pool) and leaves them intact', async () => {
+    const pdf = textPdf([['Pooled chunks read fine']]);
+    const chunks = [Buffer.from(pdf.subarray(0, 300)), Buffer.from(pdf.subarray(300))];
+    expect(chunks[0]!.buffer.byteLength).toBeGreaterThan(chunks[0]!.length); // a view of the pool
+    const pages = await extractPdfText(async () => Readable.from(chunks), pdf.length, limits, capturingLogger().logger);
+    expect(pages).toEqual(['Pooled chunks read fine']);
+    expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
+  });
+
   it('keeps at most PDF_TEXT_MAX_PAGE_CHARS of a page and PDF_TEXT_MAX_DOCUMENT_CHARS of a document', async () => {
     const line = 'Boil-off gas is the LNG that warms and evaporates in a tank on its way to a site'; // 81 characters
     const fullPage = Array.from({ length: 60 }, () => line);

@@ -200,7 +200,11 @@ function extractInWorker(source: PdfSource, size: number, limits: PdfTextLimits)
   });
 }
 
-/** Posts the file to the worker in chunks (each copied once, into a buffer of its own, and moved). */
+/**
+ * Posts the file to the worker in chunks, each copied once into an ArrayBuffer of its own and
+ * moved there. Never the chunk's own buffer: a Buffer is often a view of Node's shared pool,
+ * which must not be moved (Node 24 refuses; Node 20 would detach the pool).
+ */
 async function sendBytes(
   worker: Worker,
   source: PdfSource,
@@ -209,7 +213,7 @@ async function sendBytes(
   opened: (stream: Readable) => void,
 ): Promise<'sent' | 'missing'> {
   const post = (chunk: Uint8Array) => {
-    const copy = chunk.slice();
+    const copy = new Uint8Array(chunk);
     worker.postMessage({ chunk: copy }, [copy.buffer]);
   };
   if (source instanceof Uint8Array) {
