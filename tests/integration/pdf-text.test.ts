@@ -93,6 +93,15 @@ describe('text inside PDFs', () => {
     }
   });
 
+  it('reads a stream of small Buffers (views of Node\'s shared pool) and leaves them intact', async () => {
+    const pdf = textPdf([['Pooled chunks read fine']]);
+    const chunks = [Buffer.from(pdf.subarray(0, 300)), Buffer.from(pdf.subarray(300))];
+    expect(chunks[0]!.buffer.byteLength).toBeGreaterThan(chunks[0]!.length); // a view of the pool
+    const pages = await extractPdfText(async () => Readable.from(chunks), pdf.length, limits, capturingLogger().logger);
+    expect(pages).toEqual(['Pooled chunks read fine']);
+    expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
+  });
+
   it('keeps at most PDF_TEXT_MAX_PAGE_CHARS of a page and PDF_TEXT_MAX_DOCUMENT_CHARS of a document', async () => {
     const line = 'Boil-off gas is the LNG that warms and evaporates in a tank on its way to a site'; // 81 characters
     const fullPage = Array.from({ length: 60 }, () => line);
@@ -151,6 +160,14 @@ describe('text inside PDFs', () => {
     await expectNoText(bytesOf(pdf), pdf.length, 'timeout', { ...limits, timeoutMs: 1000 });
   });
 
+  it('lets go of a stream from storage that stalls past the time limit', async () => {
+    const pdf = textPdf([['Never finished']]);
+    const stalled = new Readable({ read() {} });
+    stalled.push(pdf.subarray(0, 100));
+    await expectNoText(async () => stalled, pdf.length, 'timeout', { ...limits, timeoutMs: 500 });
+    expect(stalled.destroyed).toBe(true);
+  });
+
   it('ends a worker that outgrows its heap limit', async () => {
     const pdf = heapHungryPdf(200_000);
     await expectNoText(bytesOf(pdf), pdf.length, 'memory', { ...limits, maxMemoryMb: 24 }, 'over the heap limit (24 MB)');
@@ -166,9 +183,10 @@ describe('text inside PDFs', () => {
 
   it('reads one PDF at a time per process; the others wait their turn', async () => {
     const pdfs = [1, 2, 3].map((n) => textPdf([[`Document ${n}`]]));
-    const results = await Promise.all(pdfs.map((pdf) => extractPdfText(bytesOf(pdf), pdf.length, limits, capturingLogger().logger)));
-    expect(results).toEqual([['Document 1'], ['Document 2'], ['Document 3']]);
-    expect(pdfTextWork.stats.peakRunning).toBe(1);
+    const running = pdfs.map((pdf) => extractPdfText(bytesOf(pdf), pdf.length, limits, capturingLogger().logger));
+    expect(pdfTextWork.stats).toMatchObject({ running: 1, waiting: 2 });
+    expect(await Promise.all(running)).toEqual([['Document 1'], ['Document 2'], ['Document 3']]);
+    expect(pdfTextWork.stats).toMatchObject({ running: 0, waiting: 0, peakRunning: 1 });
   });
 });
 

@@ -140,11 +140,14 @@ function extractInWorker(source: PdfSource, size: number, limits: PdfTextLimits)
     let asking = false;
     let peakRss = baselineRss;
     let peakWorker = 0;
+    let reading: Readable | null = null;
     const finish = (outcome: Outcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       clearInterval(memoryWatch);
+      // A stream from storage that stalled past the time limit is let go of now, not at its next chunk.
+      reading?.destroy();
       peakRss = Math.max(peakRss, process.memoryUsage.rss());
       resolve({ ...outcome, peakRssGrowth: peakRss - baselineRss, peakWorkerMemory: measurable ? peakWorker : null });
       void worker.terminate();
@@ -185,7 +188,10 @@ function extractInWorker(source: PdfSource, size: number, limits: PdfTextLimits)
     });
     worker.on('exit', (code) => finish({ failure: 'unreadable', detail: `the worker ended (exit code ${code}) without an answer` }));
 
-    sendBytes(worker, source, size, () => settled).then(
+    const opened = (stream: Readable) => {
+      reading = stream;
+    };
+    sendBytes(worker, source, size, () => settled, opened).then(
       (sent) => {
         if (sent === 'missing') finish({ failure: 'missing', detail: 'the stored file is not there' });
       },
@@ -194,10 +200,20 @@ function extractInWorker(source: PdfSource, size: number, limits: PdfTextLimits)
   });
 }
 
-/** Posts the file to the worker in chunks (each copied once, into a buffer of its own, and moved). */
-async function sendBytes(worker: Worker, source: PdfSource, size: number, ended: () => boolean): Promise<'sent' | 'missing'> {
+/**
+ * Posts the file to the worker in chunks, each copied once into an ArrayBuffer of its own and
+ * moved there. Never the chunk's own buffer: a Buffer is often a view of Node's shared pool,
+ * which must not be moved (Node 24 refuses; Node 20 would detach the pool).
+ */
+async function sendBytes(
+  worker: Worker,
+  source: PdfSource,
+  size: number,
+  ended: () => boolean,
+  opened: (stream: Readable) => void,
+): Promise<'sent' | 'missing'> {
   const post = (chunk: Uint8Array) => {
-    const copy = chunk.slice();
+    const copy = new Uint8Array(chunk);
     worker.postMessage({ chunk: copy }, [copy.buffer]);
   };
   if (source instanceof Uint8Array) {
@@ -205,6 +221,11 @@ async function sendBytes(worker: Worker, source: PdfSource, size: number, ended:
   } else {
     const stream = await source();
     if (!stream) return 'missing';
+    if (ended()) {
+      stream.destroy();
+      return 'sent';
+    }
+    opened(stream);
     let read = 0;
     for await (const chunk of stream as AsyncIterable<Uint8Array>) {
       // Past the time or memory limit: the worker is gone, stop reading.

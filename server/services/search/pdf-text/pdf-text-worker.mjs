@@ -51,8 +51,8 @@ function failure(error) {
 async function extract(data) {
   const { getDocumentProxy } = await import('unpdf');
   const pdf = await getDocumentProxy(data, {
-    // Text only: no fonts loaded for drawing, no code generated from the file, no messages.
-    isEvalSupported: false,
+    // Text only: no fonts loaded for drawing, no XFA forms, no messages. (This pdf.js never
+    // compiles code from a file's fonts: its isEvalSupported option is gone.)
     disableFontFace: true,
     useSystemFonts: false,
     enableXfa: false,
