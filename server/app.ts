@@ -12,7 +12,7 @@ import { compressResponses } from './compress-responses.ts';
 import { createRequestContext } from './context.ts';
 import { createAppMetrics } from './metrics/app-metrics.ts';
 import { acceptAbsoluteForm, pageMethodGuard, refuseMalformedPath } from './http-guards.ts';
-import { cacheHeaders, markPageResponse } from './http-cache/cache-headers.ts';
+import { cacheHeaders, keptPageCachingHeaders, markPageResponse } from './http-cache/cache-headers.ts';
 import { PageCache } from './page-cache/page-cache.ts';
 import { createPageCacheMiddleware } from './page-cache/serve-cached-pages.ts';
 import { servePrecompressed } from './static-files.ts';
@@ -42,9 +42,6 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   if (metrics.endpoint) app.get('/metrics', metrics.endpoint);
   if (config.accessLog) app.use(accessLog(logger));
   const isAdminRequest = (req: express.Request) => services.auth.tokenFromCookieHeader(req.headers.cookie) !== null;
-  // What a CDN in front may keep (server/http-cache/, decision 028): decided as the headers go
-  // out, after everything below has set its own, so it goes first.
-  app.use(cacheHeaders({ settings: config.cdnCache, isAdminRequest }));
 
   // Visitors' pages from memory once rendered (decision 020); never in development, where the
   // build changes under it, and never for an admin. A hit is answered here, before everything
@@ -56,6 +53,7 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
           contentVersion: services.contentVersion,
           isAdminRequest,
           logger,
+          cachingHeaders: keptPageCachingHeaders(config.cdnCache),
         })
       : null;
 
@@ -85,6 +83,10 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
   }
 
   if (pageCache) app.use(pageCache.serveHits);
+  // What a CDN in front may keep (server/http-cache/, decision 028): decided as the headers go
+  // out, after everything below has set its own. The page cache's copies, answered above, carry
+  // the same rules' headers already (worked out once per copy, not on every hit).
+  app.use(cacheHeaders({ settings: config.cdnCache, isAdminRequest }));
 
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString('base64');

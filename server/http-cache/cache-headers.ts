@@ -73,8 +73,10 @@ export interface CacheHeadersOptions {
 }
 
 /**
- * Goes first: decides the caching headers of every response when they are written, after every
- * route and middleware has set its own, so the rules below have the last word.
+ * Goes right after the page cache's hits (whose copies carry these headers already, worked out
+ * once by keptPageCachingHeaders) and before everything else: decides the caching headers of
+ * every other response when they are written, after every route and middleware has set its own,
+ * so the rules below have the last word.
  *
  * - `private, no-store`: a response that sets a cookie; any method but GET and HEAD (lead posts,
  *   uploads); /api and /admin (pages and data requests); any request carrying the admin cookie,
@@ -117,20 +119,56 @@ function applyRules(
   }
   const pageCache = res.getHeader('X-Page-Cache');
   if (pageCache === undefined && res.locals.pageResponse !== true) return;
-  // The flood bound's 503 (decision 020) keeps its no-store: nobody may keep a "try again".
-  if (pageCache === 'busy') return;
+  const headers = pageCachingHeaders(settings, publicPage, path, pageCache, res.getHeader('Cache-Control'), res.getHeader('Content-Type'));
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
+/**
+ * The caching headers of a page answer that is not personal: `pageCache` is its X-Page-Cache
+ * (undefined for a page the page cache does not keep), `cacheControl` and `contentType` what the
+ * route set. Empty for the flood bound's 503 (decision 020), which keeps its no-store: nobody may
+ * keep a "try again".
+ */
+function pageCachingHeaders(
+  settings: CdnCacheSettings,
+  publicPage: string,
+  path: string,
+  pageCache: unknown,
+  cacheControl: unknown,
+  contentType: unknown,
+): Record<string, string> {
+  if (pageCache === 'busy') return {};
   // A resource route's own public lifetime (robots.txt, sitemap.xml): no nonce in its body, so
   // its rendering may be kept as it says, and its page-cache copy keeps that lifetime for browsers.
-  const routeMaxAge = publicMaxAge(res);
-  const html = String(res.getHeader('Content-Type') ?? '').startsWith('text/html');
-  if (pageCache === 'hit') res.setHeader('Cache-Control', routeMaxAge ? publicPageCacheControl(settings, routeMaxAge) : publicPage);
-  else if (html || routeMaxAge === null) res.setHeader('Cache-Control', RENDERED_PAGE);
-  for (const [name, value] of Object.entries(tagHeaders(pageTags(path)))) res.setHeader(name, value);
+  const routeMaxAge = publicMaxAge(cacheControl);
+  const html = String(contentType ?? '').startsWith('text/html');
+  const headers: Record<string, string> = {};
+  if (pageCache === 'hit') headers['Cache-Control'] = routeMaxAge ? publicPageCacheControl(settings, routeMaxAge) : publicPage;
+  else if (html || routeMaxAge === null) headers['Cache-Control'] = RENDERED_PAGE;
+  return { ...headers, ...tagHeaders(pageTags(path)) };
+}
+
+/**
+ * The caching headers of a page-cache copy sent as `state` (hit, or stale while the fresh copy
+ * renders) for `path`, given the headers kept with it: what cacheHeaders gives such an answer.
+ * The page cache sends its copies before cacheHeaders is reached (a copy is never personal: the
+ * page cache serves only visitors' GET and HEAD of public pages, and keeps no Set-Cookie), and
+ * works these out once per copy and state rather than per request (decision 020, issue 27).
+ */
+export function keptPageCachingHeaders(
+  settings: CdnCacheSettings,
+): (path: string, state: 'hit' | 'stale', kept: Readonly<Record<string, string | string[]>>) => Record<string, string> {
+  const publicPage = publicPageCacheControl(settings);
+  return (path, state, kept) => {
+    const headers = pageCachingHeaders(settings, publicPage, path, state, kept['cache-control'], kept['content-type']);
+    // Lower case, as Node keeps the headers a page was stored with: a name in two cases would go out twice.
+    return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  };
 }
 
 /** The max-age of a `public` Cache-Control a route set (or its page-cache copy kept), when above 0. */
-function publicMaxAge(res: Response): number | null {
-  const value = String(res.getHeader('Cache-Control') ?? '');
+function publicMaxAge(cacheControl: unknown): number | null {
+  const value = String(cacheControl ?? '');
   if (!/\bpublic\b/i.test(value)) return null;
   const maxAge = Number(/\bmax-age=(\d+)/i.exec(value)?.[1] ?? 0);
   return maxAge > 0 ? maxAge : null;

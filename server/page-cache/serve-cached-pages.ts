@@ -18,6 +18,12 @@ export interface PageCacheOptions {
   /** True for a request that carries the admin session cookie: such a request neither reads nor fills the cache. */
   isAdminRequest: (req: Request) => boolean;
   logger: Logger;
+  /**
+   * The caching headers for shared caches of a copy sent as a hit or as the stale copy
+   * (server/http-cache/: keptPageCachingHeaders), lower-cased; merged into the copy's headers
+   * once per copy and state. Absent: none added.
+   */
+  cachingHeaders?: (path: string, state: 'hit' | 'stale', kept: Readonly<Record<string, string | string[]>>) => Record<string, string>;
 }
 
 /** What the hit path found for a request it passed on: the fill path stores the page under it. */
@@ -43,6 +49,9 @@ export const VARIANT_RENDERS_WAITING = 6;
 const BUSY_RETRY_AFTER_SECONDS = 2;
 /** A variant is compressed (and kept) only while fewer than this many pages wait to be: the rest of the line is the plain pages'. */
 const VARIANT_COMPRESSIONS_WAITING = 2;
+
+/** How long a page's quick copy is served before its maximum-quality copy is made (see store). */
+const BEST_COPY_AFTER_MS = 5_000;
 
 /** A rendering still unfinished after this long (a response that never ended) no longer holds the page's single flight. */
 const ABANDONED_RENDER_MS = 30_000;
@@ -81,7 +90,13 @@ export interface PageCacheMiddleware {
  * one at a time, a few waiting, the rest answered with their previous copy or a 503 (the
  * amendment for issue 27 in decision 020).
  */
-export function createPageCacheMiddleware({ cache, contentVersion, isAdminRequest, logger }: PageCacheOptions): PageCacheMiddleware {
+export function createPageCacheMiddleware({
+  cache,
+  contentVersion,
+  isAdminRequest,
+  logger,
+  cachingHeaders = () => ({}),
+}: PageCacheOptions): PageCacheMiddleware {
   // Compressing at maximum quality takes ~0.1-0.3 s of a pool thread per page: one page at a
   // time. A page is kept at a quick compression first; a burst of new pages (a crawler walking
   // ?search= values) keeps that copy rather than queueing without end.
@@ -91,6 +106,7 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
   const rendering = new Map<string, Render>();
   // The bound on variants' renderings: a place is held from the hand-over to the page handler until the response has gone out.
   const variantRenders = new WorkQueue({ concurrency: VARIANT_RENDERS, maxWaiting: VARIANT_RENDERS_WAITING });
+  const sendCachedPage = cachedPageSender(cachingHeaders);
 
   /**
    * Passes a variant's request on to be rendered once a place is free; calls `refused` instead
@@ -229,6 +245,12 @@ export function createPageCacheMiddleware({ cache, contentVersion, isAdminReques
     if ((await contentVersion.current()) !== version) return;
     cache.set(key, quick);
     endRender(key, render);
+    // The maximum-quality copy (~0.1-0.3 s of a processor for a page) waits until the quick one has
+    // lasted a while: made at once, it ran during the burst of visitors that follows a change, on
+    // one of the processors serving them, and it raised their p99 (decision 020); and a copy that
+    // a newer change replaces within that time is never made at all.
+    await new Promise((resolve) => setTimeout(resolve, BEST_COPY_AFTER_MS).unref());
+    if (cache.lookup(key, version)?.page !== quick) return;
     // A variant leaves room in the compression line for the plain pages (after a change, every one of them is made again).
     if (!isPlainKey(key) && compressing.stats.waiting >= VARIANT_COMPRESSIONS_WAITING) return;
     const best = await compressing.run(() => compressOnce(body));
@@ -290,24 +312,49 @@ function headersToKeep(res: ServerResponse, scriptHashes: readonly string[]): Re
   return headers;
 }
 
-/** Sends a kept copy: `hit` for this content version's, `stale` for an older one's served while the fresh one renders. */
-function sendCachedPage(req: Request, res: Response, page: CachedPage, state: 'hit' | 'stale'): void {
-  // The validator first: req.fresh compares the request's If-None-Match with the response's ETag.
-  res.setHeader('ETag', page.etag);
-  const headers = { ...page.headers, 'x-page-cache': state };
-  if (page.status === 200 && req.fresh) {
-    res.writeHead(304, headers).end();
-    return;
-  }
-  const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
-  res.writeHead(page.status, {
-    ...headers,
-    ...(encoding === 'br' || encoding === 'gzip' ? { 'content-encoding': encoding } : {}),
-    'content-length': body.length,
-  });
-  if (req.method === 'HEAD') res.end();
-  else res.end(body);
+type CopyState = 'hit' | 'stale';
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * Sends a kept copy: `hit` for this content version's, `stale` for an older one's served while the
+ * fresh one renders. The headers of each copy, state and encoding (the kept ones, the state, the
+ * caching headers, the ETag, the encoding and length) are put together on first use and kept
+ * with the copy: a hit is one writeHead of a ready object. They are set on the response (writeHead
+ * merges them in when one header was set before it), so that what reads them back with getHeader
+ * once the answer is sent (the metrics, the access log) still can.
+ */
+function cachedPageSender(
+  cachingHeaders: NonNullable<PageCacheOptions['cachingHeaders']>,
+): (req: Request, res: Response, page: CachedPage, state: CopyState) => void {
+  const made = new WeakMap<CachedPage, Map<string, Readonly<Record<string, string | string[] | number>>>>();
+  const headersOf = (req: Request, page: CachedPage, state: CopyState, encoding: Encoding | 'not-modified') => {
+    let kinds = made.get(page);
+    if (!kinds) made.set(page, (kinds = new Map()));
+    const kind = `${state} ${encoding}`;
+    let headers = kinds.get(kind);
+    if (!headers) {
+      const common = { ...page.headers, ...cachingHeaders(req.path, state, page.headers), 'x-page-cache': state, etag: page.etag };
+      const body = encoding === 'not-modified' ? null : page[encoding];
+      headers = body === null ? common : { ...common, ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }), 'content-length': body.length };
+      kinds.set(kind, headers);
+    }
+    return headers;
+  };
+  return (req, res, page, state) => {
+    // The validator first: req.fresh compares the request's If-None-Match with the response's ETag.
+    res.setHeader('ETag', page.etag);
+    if (page.status === 200 && req.headers['if-none-match'] !== undefined) {
+      if (req.fresh) {
+        res.writeHead(304, headersOf(req, page, state, 'not-modified')).end();
+        return;
+      }
+    }
+    const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+    const chosen: Encoding = encoding === 'br' || encoding === 'gzip' ? encoding : 'identity';
+    res.writeHead(page.status, headersOf(req, page, state, chosen));
+    if (req.method === 'HEAD') res.end();
+    else res.end(page[chosen]);
+  };
 }
 
 /**
