@@ -1,14 +1,16 @@
 /**
- * The anchor of a glossary term's card on /knowledge-base, `term-<slug>` (docs/glossary.md,
- * Anchors): what the card's id is, what related-term links and search hits point at.
- * Slug: lowercase, accents dropped (NFKD), runs of anything but a-z and 0-9 become one '-',
- * no '-' at either end. 'Boil-off gas' → 'term-boil-off-gas', 'Wobbé Index' → 'term-wobbe-index'.
+ * The anchor of a glossary term's card on the knowledge base (docs/search.md): `term-` and a
+ * slug of its name, so `/knowledge-base#term-boil-off-gas` scrolls to and marks it. The slug:
+ * lowercase, accents dropped (NFKD), every run of other characters than a-z and 0-9 one '-',
+ * no '-' at either end.
+ *
+ * @example glossaryAnchor('Boil-off gas') === 'term-boil-off-gas'
  */
 export function glossaryAnchor(term: string): string {
   const slug = term
-    .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return `term-${slug}`;

@@ -10,6 +10,7 @@ import { createGlossaryRouter } from './glossary.ts';
 import { createLeadsRouter } from './leads.ts';
 import { createNotificationsRouter } from './notifications.ts';
 import { requireSameOrigin } from './same-origin.ts';
+import { createSearchRouter } from './search.ts';
 import { createSiteContentRouter } from './site-content.ts';
 import { createTrashRouter } from './trash.ts';
 import { createUploadsRouter } from './uploads.ts';
@@ -39,6 +40,7 @@ export function createApiRouter(services: Services): Router {
   router.use(createWebhooksRouter(services));
   router.use(createSiteContentRouter(services));
   router.use(createGlossaryRouter(services));
+  router.use(createSearchRouter(services));
   router.use(createDocumentsRouter(services));
   router.use(createUploadsRouter(services));
   router.use(createUrlImportRouter(services));

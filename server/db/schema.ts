@@ -12,6 +12,7 @@ import type { DocumentTables } from './tables/documents.ts';
 import type { GlossaryTables } from './tables/glossary.ts';
 import type { LeadTables } from './tables/leads.ts';
 import type { RateLimitTables } from './tables/rate-limits.ts';
+import type { SearchTables } from './tables/search.ts';
 import type { SiteContentTables } from './tables/site-content.ts';
 import type { UploadTables } from './tables/uploads.ts';
 import type { UrlImportTables } from './tables/url-imports.ts';
@@ -23,4 +24,5 @@ export type Database = RateLimitTables & AdminTables & LeadTables & GlossaryTabl
   BackupTables &
   WebhookTables &
   SiteContentTables &
-  CdnPurgeTables;
+  CdnPurgeTables &
+  SearchTables;

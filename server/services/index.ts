@@ -15,6 +15,9 @@ import { LeadsService } from './leads/leads-service.ts';
 import { NotificationsService } from './leads/notifications-service.ts';
 import { ContentVersion } from './pages/content-version.ts';
 import { PRUNE_INTERVAL_MS, pruneExpired } from './rate-limiter.ts';
+import { extractStoredPdfText } from './search/document-text.ts';
+import { createSearchIndex } from './search/create-search-index.ts';
+import { type SearchService, createSearchService } from './search/search-service.ts';
 import { SiteContentService } from './site-content/site-content-service.ts';
 import { TrashService } from './trash/trash-service.ts';
 import { AuditService } from './audit/audit-service.ts';
@@ -35,6 +38,8 @@ export interface Services {
   storage: Storage;
   auth: AuthService;
   glossary: GlossaryService;
+  /** The one search over the knowledge base (docs/search.md); the glossary, documents and site content write its index. */
+  search: SearchService;
   /** The document library, its object storage and carousel images. */
   documents: DocumentsService;
   leads: LeadsService;
@@ -107,11 +112,22 @@ export async function createServices(
     // Every raise of the content version queues a purge for the CDN, when one is configured.
     const cdnPurges = new CdnPurgeService(database.db, logger, config.cdnPurge);
     const contentVersion = new ContentVersion(database.db, undefined, undefined, cdnPurges.enabled ? cdnPurges : null);
-    const documents = new DocumentsService(database.db, storage, logger, contentVersion, metrics);
+    const searchIndex = createSearchIndex(database.db, config.database.dialect);
+    const search = createSearchService(database.db, searchIndex, logger);
+    const documents = new DocumentsService(
+      database.db,
+      storage,
+      logger,
+      contentVersion,
+      { index: searchIndex, extractPdfText: (key, size) => extractStoredPdfText(storage, config, logger, key, size) },
+      metrics,
+    );
     await documents.seedSamples();
     // content/*.ts is the starting data of a new database; after that the database is the source.
-    const siteContent = new SiteContentService(database.db, storage, contentVersion, logger);
+    const siteContent = new SiteContentService(database.db, storage, contentVersion, logger, searchIndex);
     await siteContent.seed();
+    // After the seeds: the first start indexes them; later starts re-index content/*.ts when a deploy changed it.
+    await search.syncAtStart();
     const uploads = new UploadsService(
       database.db,
       storage,
@@ -134,7 +150,7 @@ export async function createServices(
     // And the CDN purge sender, when a CDN is configured.
     cdnPurges.start();
     const rateLimitPruning = startPeriodicTask('rate limit pruning', PRUNE_INTERVAL_MS, logger, () => pruneExpired(database.db));
-    const glossary = createGlossaryService(database.db, contentVersion, logger);
+    const glossary = createGlossaryService(database.db, contentVersion, logger, searchIndex);
     const trash = new TrashService(documents, glossary, leads, logger, config.trashRetentionDays);
     const uploadSweep = startPeriodicTask('upload sweep', config.uploadSweepIntervalMs, logger, () => sweepUploads({ uploads, documents, trash }));
     // Asks every minute whether a backup is due (startPeriodicTask inside start()); the database picks the process.
@@ -151,6 +167,7 @@ export async function createServices(
       audit: new AuditService(database.db),
       notifications: new NotificationsService(database.db),
       glossary,
+      search,
       contentVersion,
       cdnPurges,
       siteContent,

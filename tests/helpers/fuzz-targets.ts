@@ -17,6 +17,7 @@ import {
   fuzzObject,
   multipartBody,
   nastyText,
+  percentEncode,
   queryString,
   urlPiece,
 } from './fuzz-inputs.ts';
@@ -256,6 +257,26 @@ function json(object: fc.Arbitrary<unknown>): fc.Arbitrary<EncodedBody | null> {
 function withQuery(path: string, names: readonly string[]): fc.Arbitrary<string> {
   return queryString(names).map((query) => `${path}${query}`);
 }
+
+// ------------------------------------------------------------------ GET /api/search
+
+/** What a search engine's query syntax would read as operators: quotes, prefixes, columns, NEAR, boolean words. */
+const searchOperators = fc.constantFrom('"', '""', '*', '-', '+', '^', ':', '(', ')', 'AND', 'OR', 'NOT', 'NEAR(', 'title:', '{', '}', '\\', '%', '_', "'", '!', '&', '|', '<->', ':*');
+const searchText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: nastyText },
+  { weight: 3, arbitrary: fc.array(fc.oneof(searchOperators, fc.constantFrom('netback', 'lng', 'boil-off', 'netbak', 'a', '')), { maxLength: 8 }).map((parts) => parts.join(' ')) },
+  { weight: 1, arbitrary: fc.nat({ max: 3000 }).map((length) => 'lng '.repeat(length)) },
+);
+/** The search endpoint: any query string, and queries built from nasty text and operators, sometimes with a kind or limit. */
+const searchTarget: fc.Arbitrary<string> = fc.oneof(
+  { weight: 1, arbitrary: withQuery('/api/search', ['q', 'kind', 'limit']) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(searchText, fc.constantFrom('', '', '&kind=faq', '&kind=document', '&limit=50', '&limit=1', '&kind=x'))
+      .map(([text, rest]) => `/api/search?q=${percentEncode(text)}${rest}`),
+  },
+);
 
 // ------------------------------------------------------------------ GET /metrics
 
@@ -948,6 +969,10 @@ export const fuzzTargets: FuzzTarget[] = [
   requests(
     'GET /api/glossary?search=&category=',
     request({ label: 'glossary search', method: fc.constantFrom('GET', 'GET', 'HEAD'), target: withQuery('/api/glossary', ['search', 'category']), body: fc.constant(null), as: anyone, origin: readOrigin }),
+  ),
+  requests(
+    'GET /api/search?q=&kind=&limit=',
+    request({ label: 'search', method: fc.constantFrom('GET', 'GET', 'HEAD'), target: searchTarget, body: fc.constant(null), as: visitorMostly, origin: readOrigin }),
   ),
   requests(
     'POST /api/glossary',

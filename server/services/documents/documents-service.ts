@@ -10,6 +10,9 @@ import type { ByteRange, Storage } from '../../storage/storage.ts';
 import { type AuditActor, recordAudit, resolveActor } from '../audit/audit-log.ts';
 import type { EditOutcome } from '../audit/edit-outcome.ts';
 import type { ContentVersion } from '../pages/content-version.ts';
+import { type PageText, deleteDocumentPages, documentPages, replaceDocumentPages } from '../search/document-pages.ts';
+import { documentEntries } from '../search/entries.ts';
+import type { SearchIndex } from '../search/search-index.ts';
 import { CarouselImages } from './carousel-images.ts';
 import { DocumentUpload } from './document-upload.ts';
 import { type IntakeOutcome, type IntakeRefusal, type StoredFileCandidate, checkStoredFile, isRefusal, parseDocumentFields } from './intake.ts';
@@ -30,6 +33,16 @@ export class ImageNotAvailableError extends Error {
   override name = 'ImageNotAvailableError';
 }
 
+/** What the library tells the search (docs/search.md): the index, and the text of a PDF it accepts. */
+export interface DocumentSearch {
+  index: SearchIndex;
+  /**
+   * The text of each page of the PDF stored at `key`, or null when there is none to have
+   * (encrypted, malformed, too big or too slow: the extractor's limits). Never throws.
+   */
+  extractPdfText(key: string, size: number): Promise<PageText[] | null>;
+}
+
 /**
  * The document library: rows in the `documents` table, files and carousel images in object
  * storage. Used by the JSON API and by the knowledge-base loader alike. Storage is its own:
@@ -44,6 +57,8 @@ export class DocumentsService {
     private readonly logger: Logger,
     /** Raised after every change, so cached public pages are made again (server/page-cache/). */
     private readonly contentVersion: ContentVersion,
+    /** The search index, written in each write's transaction, and the PDF text extractor of the intake. */
+    private readonly search: DocumentSearch,
     /** Counts the bytes each intake accepted or refused (server/metrics/). */
     private readonly metrics?: Pick<ServerMetrics, 'uploadBytes'>,
   ) {
@@ -110,6 +125,8 @@ export class DocumentsService {
     if (isRefusal(parsed)) return this.refuse(file.key, parsed);
     const type = await checkStoredFile(file, maxBytes);
     if (isRefusal(type)) return this.refuse(file.key, type);
+    // Before the transaction, off the event loop and bounded (pdf-text/): no text is no failure.
+    const pages = type.mime === 'application/pdf' ? await this.pdfText(file) : [];
     try {
       const who = await resolveActor(this.db, actor);
       const now = Date.now();
@@ -125,6 +142,8 @@ export class DocumentsService {
           updated_at: now,
           updated_by: who.username,
         });
+        await replaceDocumentPages(trx, inserted.id, pages);
+        await this.index(trx, inserted, pages);
         await recordAudit(trx, {
           actor: who,
           action: 'document.create',
@@ -142,6 +161,22 @@ export class DocumentsService {
       await this.discardFile(file.key);
       throw error;
     }
+  }
+
+  /** The pages of an accepted PDF with text; none (and one log line) when it has none to give. */
+  private async pdfText(file: StoredFileCandidate): Promise<PageText[]> {
+    const pages = await this.search.extractPdfText(file.key, file.size);
+    const withText = (pages ?? []).filter((page) => page.text.trim() !== '');
+    if (withText.length === 0) {
+      this.logger.info({ key: file.key, originalName: file.originalName, size: file.size }, 'no text found in an uploaded PDF; it is searchable by its title and description only');
+    }
+    return withText;
+  }
+
+  /** A live document's entries: its fields and the page texts given or stored. */
+  private async index(trx: Db, row: DocumentRow, pages?: readonly PageText[]): Promise<void> {
+    const id = Number(row.id);
+    await this.search.index.replaceSource(trx, 'document', String(id), documentEntries({ ...row, id, pages: pages ?? (await documentPages(trx, id)) }));
   }
 
   private async refuse(key: string, refusal: IntakeRefusal): Promise<IntakeOutcome> {
@@ -191,6 +226,7 @@ export class DocumentsService {
           updated_by: who.username,
         });
         if (!updated) return undefined;
+        await this.index(trx, updated);
         const imagesChanged = JSON.stringify(previous) !== JSON.stringify(input.carouselImages);
         const fieldsChanged =
           before.title !== updated.title || before.description !== updated.description || before.category !== updated.category;
@@ -238,6 +274,7 @@ export class DocumentsService {
     const row = await this.db.transaction().execute(async (trx) => {
       const trashed = await queries.trashDocument(trx, id, who.username, now);
       if (!trashed) return undefined;
+      await this.search.index.removeSource(trx, 'document', String(id));
       await recordAudit(trx, {
         actor: who,
         action: 'document.delete',
@@ -261,6 +298,7 @@ export class DocumentsService {
     const row = await this.db.transaction().execute(async (trx) => {
       const restored = await queries.restoreDocument(trx, id, who.username, now);
       if (!restored) return undefined;
+      await this.index(trx, restored);
       await recordAudit(trx, {
         actor: who,
         action: 'document.restore',
@@ -287,6 +325,8 @@ export class DocumentsService {
     const row = await this.db.transaction().execute(async (trx) => {
       const deleted = await queries.deleteDocument(trx, id, options.alsoLive);
       if (!deleted) return undefined;
+      await this.search.index.removeSource(trx, 'document', String(id));
+      await deleteDocumentPages(trx, id);
       await recordAudit(trx, {
         actor: who,
         action: 'document.purge',

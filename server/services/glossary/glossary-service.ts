@@ -6,6 +6,8 @@ import type { Logger } from '../../logger.ts';
 import { type AuditActor, recordAudit, resolveActor } from '../audit/audit-log.ts';
 import type { EditOutcome } from '../audit/edit-outcome.ts';
 import type { ContentVersion } from '../pages/content-version.ts';
+import { glossaryEntries } from '../search/entries.ts';
+import type { SearchIndex } from '../search/search-index.ts';
 import {
   type GlossarySearch,
   countGlossaryTerms,
@@ -57,9 +59,14 @@ function auditFields(row: GlossaryTermRow): Record<string, unknown> {
  * Every write runs in one transaction with its audit row (docs/trash-and-audit.md).
  * `contentVersion` is raised after every change visitors can see, so cached public pages are
  * made again (server/page-cache/) and a configured CDN is told (server/services/cdn-purge/);
- * a failure to raise it is logged, and the caches' time limits cover it.
+ * a failure to raise it is logged, and the caches' time limits cover it. The search index
+ * follows each write in the write's own transaction (docs/search.md): a live term is in it,
+ * a trashed or purged one is not.
  */
-export function createGlossaryService(db: Db, contentVersion: ContentVersion, logger: Logger): GlossaryService {
+export function createGlossaryService(db: Db, contentVersion: ContentVersion, logger: Logger, search: SearchIndex): GlossaryService {
+  const index = (trx: Db, row: GlossaryTermRow) => search.replaceSource(trx, 'glossary', String(row.id), glossaryEntries(toTerm(row)));
+  const unindex = (trx: Db, id: number) => search.removeSource(trx, 'glossary', String(id));
+
   async function changed(): Promise<void> {
     try {
       await contentVersion.bump({ kind: 'glossary' });
@@ -77,6 +84,7 @@ export function createGlossaryService(db: Db, contentVersion: ContentVersion, lo
       const who = await resolveActor(db, actor);
       const row = await db.transaction().execute(async (trx) => {
         const created = await createGlossaryTerm(trx, input, who.username);
+        await index(trx, created);
         await recordAudit(trx, { actor: who, action: 'glossary.create', kind: 'glossary', entityId: created.id, summary: created.term, after: auditFields(created) });
         return created;
       });
@@ -96,6 +104,7 @@ export function createGlossaryService(db: Db, contentVersion: ContentVersion, lo
         const row = await db.transaction().execute(async (trx) => {
           const updated = await updateGlossaryTerm(trx, id, Number(before.version), input, who.username);
           if (!updated) return undefined;
+          await index(trx, updated);
           await recordAudit(trx, {
             actor: who,
             action: 'glossary.update',
@@ -120,6 +129,7 @@ export function createGlossaryService(db: Db, contentVersion: ContentVersion, lo
       const row = await db.transaction().execute(async (trx) => {
         const trashed = await trashGlossaryTerm(trx, id, who.username, now);
         if (!trashed) return undefined;
+        await unindex(trx, id);
         await recordAudit(trx, { actor: who, action: 'glossary.delete', kind: 'glossary', entityId: id, summary: trashed.term, before: auditFields(trashed), at: now });
         return trashed;
       });
@@ -135,6 +145,7 @@ export function createGlossaryService(db: Db, contentVersion: ContentVersion, lo
         if (!trashed) return undefined;
         const restored = await restoreGlossaryTerm(trx, trashed, who.username);
         if (!restored) return undefined;
+        await index(trx, restored);
         await recordAudit(trx, { actor: who, action: 'glossary.restore', kind: 'glossary', entityId: id, summary: restored.term, after: auditFields(restored) });
         return restored;
       });
@@ -148,6 +159,7 @@ export function createGlossaryService(db: Db, contentVersion: ContentVersion, lo
       return db.transaction().execute(async (trx) => {
         const deleted = await deleteGlossaryTerm(trx, id);
         if (!deleted) return false;
+        await unindex(trx, id);
         await recordAudit(trx, { actor: who, action: 'glossary.purge', kind: 'glossary', entityId: id, summary: deleted.term, before: auditFields(deleted) });
         return true;
       });

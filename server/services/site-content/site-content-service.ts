@@ -20,6 +20,8 @@ import type { Logger } from '../../logger.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type AuditActor, recordAudit, resolveActor } from '../audit/audit-log.ts';
 import type { ContentVersion } from '../pages/content-version.ts';
+import { faqEntries, pageEntries, pagePaths } from '../search/entries.ts';
+import type { SearchIndex } from '../search/search-index.ts';
 import { LeaderPhotos } from './leader-photos.ts';
 import { seedSiteContent } from './seed.ts';
 
@@ -79,6 +81,8 @@ export class SiteContentService {
     storage: Storage,
     private readonly contentVersion: ContentVersion,
     private readonly logger: Logger,
+    /** Publishing the FAQ or the search titles re-indexes them in the publish's transaction (docs/search.md). */
+    private readonly search: SearchIndex,
   ) {
     this.photos = new LeaderPhotos(db, storage, logger);
   }
@@ -252,6 +256,7 @@ export class SiteContentService {
         now,
       );
       await trx.insertInto('site_content_versions').values({ kind, version, data: json, published_at: now, published_by: who.username, restored_from: restoredFrom }).execute();
+      await this.reindex(trx, kind, data);
       const changes = describeChanges(kind, this.parse(kind, row.published), data).map(changeLine);
       const restored = restoredFrom === null ? {} : { restoredFrom };
       await this.audit(
@@ -267,6 +272,17 @@ export class SiteContentService {
     });
     if (outcome.kind === 'saved') await this.changed(kind);
     return outcome;
+  }
+
+  /** The search's copy of what was just published: the FAQ's entries, or the pages' search titles and descriptions. */
+  private async reindex<K extends SiteContentKind>(trx: Db, kind: K, data: SiteContentData[K]): Promise<void> {
+    if (kind === 'faq') {
+      await this.search.clear(trx, 'faq');
+      for (const entry of data as SiteContentData['faq']) await this.search.replaceSource(trx, 'faq', entry.id, faqEntries(entry));
+    } else if (kind === 'seo') {
+      const entries = pageEntries(data as SiteContentData['seo']);
+      for (const path of pagePaths()) await this.search.replaceSource(trx, 'page', path, entries.filter((entry) => entry.sourceId === path));
+    }
   }
 
   /** Runs `apply` in one transaction when the kind is still at `revision`; a conflict otherwise. */

@@ -1,0 +1,172 @@
+import type { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../../../logger.ts';
+import { WorkQueue, WorkQueueFullError } from '../../../lib/work-queue.ts';
+import { normalizePdfPageText } from './normalize-pdf-text.ts';
+import {
+  PDF_TEXT_CONCURRENCY,
+  PDF_TEXT_MAX_DOCUMENT_CHARS,
+  PDF_TEXT_MAX_PAGE_CHARS,
+  PDF_TEXT_MAX_WAITING,
+  PDF_TEXT_MEMORY_CHECK_MS,
+  PDF_TEXT_WORKER_ALLOWANCE_MB,
+  type PdfTextLimits,
+} from './pdf-text-limits.ts';
+
+export type { PdfTextLimits } from './pdf-text-limits.ts';
+
+/**
+ * A PDF's text, page by page, read in a worker thread with a time limit and a memory limit
+ * (docs/search.md, "Text inside PDFs"). The document intake calls it once a PDF is stored,
+ * before it records the document; whatever the file holds, the answer is text or null, never
+ * an error, so an upload never fails because of its text.
+ */
+
+/** The file: its bytes, or a way to read it from storage (`() => storage.get(key)`). */
+export type PdfSource = Uint8Array | (() => Promise<Readable | null>);
+
+/** Why a PDF has no text, in the one log line it gets. */
+export type PdfTextFailure =
+  | 'too-large'
+  | 'empty'
+  | 'encrypted'
+  | 'invalid'
+  | 'unreadable'
+  | 'timeout'
+  | 'memory'
+  | 'missing'
+  | 'busy';
+
+type Outcome = { pages: string[] } | { failure: PdfTextFailure; detail?: string };
+
+type WorkerAnswer = { ok: true; pages: string[] } | { ok: false; reason: 'encrypted' | 'invalid' | 'unreadable'; message: string };
+
+const workerFile = new URL('./pdf-text-worker.mjs', import.meta.url);
+
+/** Every extraction of the process goes through this one line (PDF_TEXT_CONCURRENCY at a time). */
+export const pdfTextWork = new WorkQueue({ concurrency: PDF_TEXT_CONCURRENCY, maxWaiting: PDF_TEXT_MAX_WAITING });
+
+/**
+ * Per-page text (index 0 = page 1; empty string for a page without text), or null when there
+ * is none to be had: too large, encrypted, malformed, too slow or too big in memory, with one
+ * warning logged saying which. Never throws. `size` is the stored file's size in bytes. Give
+ * `logger` the document's context (logger.child({ key })): the warning carries only the reason.
+ */
+export async function extractPdfText(source: PdfSource, size: number, limits: PdfTextLimits, logger: Logger): Promise<string[] | null> {
+  const started = performance.now();
+  let outcome: Outcome;
+  if (size > limits.maxBytes) outcome = { failure: 'too-large', detail: `${size} bytes, over PDF_TEXT_MAX_BYTES (${limits.maxBytes})` };
+  else if (size <= 0) outcome = { failure: 'empty' };
+  else {
+    try {
+      outcome = await pdfTextWork.run(() => extractInWorker(source, size, limits));
+    } catch (error) {
+      outcome =
+        error instanceof WorkQueueFullError
+          ? { failure: 'busy', detail: `${PDF_TEXT_MAX_WAITING} PDFs already waiting` }
+          : { failure: 'unreadable', detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  if ('pages' in outcome) return outcome.pages;
+  logger.warn(
+    { pdfText: { reason: outcome.failure, detail: outcome.detail, size, ms: Math.round(performance.now() - started) } },
+    `PDF text not extracted (${outcome.failure}): the document is kept without searchable text`,
+  );
+  return null;
+}
+
+/** One worker for one file: feeds it the bytes, watches the clock and the memory, ends it whatever happens. */
+function extractInWorker(source: PdfSource, size: number, limits: PdfTextLimits): Promise<Outcome> {
+  const baselineRss = process.memoryUsage.rss();
+  // The worker holds the file once and costs a little to start; beyond that the process may grow by maxMemoryMb.
+  const rssCeiling = baselineRss + size + (limits.maxMemoryMb + PDF_TEXT_WORKER_ALLOWANCE_MB) * 1024 * 1024;
+  const worker = new Worker(workerFile, {
+    workerData: { size, maxRawPageChars: PDF_TEXT_MAX_PAGE_CHARS * 2, maxDocumentChars: PDF_TEXT_MAX_DOCUMENT_CHARS },
+    resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb },
+    // pdf.js may still write to the console; what it says is not the site's output.
+    stdout: true,
+    stderr: true,
+  });
+  worker.stdout.resume();
+  worker.stderr.resume();
+
+  return new Promise<Outcome>((resolve) => {
+    let settled = false;
+    const finish = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearInterval(memoryWatch);
+      resolve(outcome);
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => finish({ failure: 'timeout', detail: `over PDF_TEXT_TIMEOUT_MS (${limits.timeoutMs} ms)` }), limits.timeoutMs);
+    // The heap limit cannot see ArrayBuffers (a stream inflated to gigabytes): the process's
+    // resident memory can, and this thread stays free to look while the worker is busy.
+    const memoryWatch = setInterval(() => {
+      const rss = process.memoryUsage.rss();
+      if (rss > rssCeiling) finish({ failure: 'memory', detail: `the process grew by ${Math.round((rss - baselineRss) / 1048576)} MB` });
+    }, PDF_TEXT_MEMORY_CHECK_MS);
+
+    worker.on('message', (answer: WorkerAnswer) => {
+      if (answer.ok) finish({ pages: finalPages(answer.pages) });
+      else finish({ failure: answer.reason, detail: answer.message });
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') finish({ failure: 'memory', detail: `over the heap limit (${limits.maxMemoryMb} MB)` });
+      else finish({ failure: 'unreadable', detail: error.message });
+    });
+    worker.on('exit', (code) => finish({ failure: 'unreadable', detail: `the worker ended (exit code ${code}) without an answer` }));
+
+    sendBytes(worker, source, size, () => settled).then(
+      (sent) => {
+        if (sent === 'missing') finish({ failure: 'missing', detail: 'the stored file is not there' });
+      },
+      (error: unknown) => finish({ failure: 'unreadable', detail: `reading the file: ${error instanceof Error ? error.message : String(error)}` }),
+    );
+  });
+}
+
+/** Posts the file to the worker in chunks (each copied once, into a buffer of its own, and moved). */
+async function sendBytes(worker: Worker, source: PdfSource, size: number, ended: () => boolean): Promise<'sent' | 'missing'> {
+  const post = (chunk: Uint8Array) => {
+    const copy = chunk.slice();
+    worker.postMessage({ chunk: copy }, [copy.buffer]);
+  };
+  if (source instanceof Uint8Array) {
+    for (let offset = 0; offset < source.length; offset += 1024 * 1024) post(source.subarray(offset, offset + 1024 * 1024));
+  } else {
+    const stream = await source();
+    if (!stream) return 'missing';
+    let read = 0;
+    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+      // Past the time or memory limit: the worker is gone, stop reading.
+      if (ended()) {
+        stream.destroy();
+        return 'sent';
+      }
+      read += chunk.length;
+      // More than the stored size said: stop reading; the worker answers 'invalid' for it.
+      post(chunk);
+      if (read > size) {
+        stream.destroy();
+        break;
+      }
+    }
+  }
+  worker.postMessage({ end: true });
+  return 'sent';
+}
+
+/** The worker's raw pages, normalised and capped (per page and per document). */
+function finalPages(raw: string[]): string[] {
+  const pages: string[] = [];
+  let total = 0;
+  for (const text of raw) {
+    if (total >= PDF_TEXT_MAX_DOCUMENT_CHARS) break;
+    const page = normalizePdfPageText(text, Math.min(PDF_TEXT_MAX_PAGE_CHARS, PDF_TEXT_MAX_DOCUMENT_CHARS - total));
+    pages.push(page);
+    total += page.length;
+  }
+  return pages;
+}

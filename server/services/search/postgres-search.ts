@@ -1,0 +1,137 @@
+import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { foldText } from './query-text.ts';
+import { MARK_END, MARK_START, type MatchRequest, type MatchTerm, type MatchedEntry, type SearchDriver, createSearchIndexOn } from './search-flow.ts';
+import type { SearchIndex } from './search-index.ts';
+
+/**
+ * The search index on PostgreSQL (docs/search.md): a weighted tsvector written from
+ * accent-free text (title A, keywords B, body C, 'english' stemming), a GIN index, ts_rank
+ * with weights, ts_headline for excerpts, and pg_trgm over the vocabulary for typo candidates.
+ */
+
+/** ts_rank weights of D, C (body), B (keywords), A (title). */
+const WEIGHTS = '{0.1, 0.2, 0.5, 1.0}';
+const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=15, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
+const TITLE_HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
+const CANDIDATES = 60;
+
+/** A tsquery built only from letters and digits (parseQuery): each term a phrase, the last word a prefix when asked. */
+export function tsqueryText(terms: readonly MatchTerm[], mode: 'all' | 'any'): string {
+  return terms
+    .map((term) => {
+      const words = term.words.map((word, index) => `'${word}'${term.prefix && index === term.words.length - 1 ? ':*' : ''}`);
+      return `(${words.join(' <-> ')})`;
+    })
+    .join(mode === 'all' ? ' & ' : ' | ');
+}
+
+const isKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly string[]).includes(value);
+
+export function createPostgresSearchIndex(db: Db): SearchIndex {
+  // pg_trgm's schema (it need not be on the search path): looked up once.
+  let trgmSchema: Promise<string> | undefined;
+  const trgm = async (): Promise<string> => {
+    trgmSchema ??= sql<{ schema: string }>`
+      select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`
+      .execute(db)
+      .then(({ rows }) => {
+        const schema = rows[0]?.schema;
+        if (!schema) throw new Error('pg_trgm is not installed (docs/search.md)');
+        return schema;
+      });
+    return trgmSchema.catch((error: unknown) => {
+      trgmSchema = undefined;
+      throw error;
+    });
+  };
+  const tsquery = (terms: readonly MatchTerm[], mode: 'all' | 'any'): RawBuilder<unknown> =>
+    sql`to_tsquery('english', ${tsqueryText(terms, mode)})`;
+
+  const driver: SearchDriver = {
+    async match({ terms, mode, kind, limit }: MatchRequest): Promise<MatchedEntry[]> {
+      const kindFilter = kind ? sql`and e.kind = ${kind}` : sql``;
+      const { rows: ranked } = await sql<{ id: number }>`
+        with q as (select ${tsquery(terms, mode)} as query),
+        matched as (
+          select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.tsv, q.query) as score
+            from search_entries e, q where e.tsv @@ q.query ${kindFilter}
+        ), best as (
+          select id, kind, source_id, score,
+                 row_number() over (partition by kind, source_id order by score desc, part) as source_rank
+            from matched
+        ), ranked as (
+          select id, kind, source_id, score,
+                 row_number() over (partition by kind order by score desc, source_id) as kind_rank
+            from best where source_rank = 1
+        )
+        select id from ranked where kind_rank <= ${limit} order by kind, score desc, source_id`.execute(db);
+      if (ranked.length === 0) return [];
+      const ids = ranked.map((row) => Number(row.id));
+      const { rows } = await sql<{
+        id: number;
+        kind: string;
+        source_id: string;
+        part: number;
+        title: string;
+        url: string;
+        label: string | null;
+        body_excerpt: string;
+        title_marked: string;
+      }>`
+        with q as (select ${tsquery(terms, mode)} as query)
+        select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label,
+               case when e.body = '' then '' else ts_headline('english', e.body, q.query, ${HEADLINE}) end as body_excerpt,
+               ts_headline('english', e.title, q.query, ${TITLE_HEADLINE}) as title_marked
+          from search_entries e, q where e.id = any(${ids}::int[])`.execute(db);
+      const byId = new Map(rows.map((row) => [Number(row.id), row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        if (!row || !isKind(row.kind)) return [];
+        return [
+          {
+            kind: row.kind,
+            sourceId: row.source_id,
+            part: Number(row.part),
+            title: row.title,
+            url: row.url,
+            label: row.label,
+            bodyExcerpt: row.body_excerpt ?? '',
+            titleMarked: row.title_marked ?? row.title,
+          },
+        ];
+      });
+    },
+
+    async hasHits(term, kind) {
+      const kindFilter = kind ? sql`and kind = ${kind}` : sql``;
+      const { rows } = await sql`select 1 as found from search_entries where tsv @@ ${tsquery([term], 'all')} ${kindFilter} limit 1`.execute(db);
+      return rows.length > 0;
+    },
+
+    async candidates(word) {
+      const schema = sql.id(await trgm());
+      const { rows } = await sql<{ word: string; uses: number }>`
+        select word, uses from search_words
+         where word operator(${schema}.%) ${word}
+         order by ${schema}.similarity(word, ${word}) desc, uses desc, word
+         limit ${CANDIDATES}`.execute(db);
+      return rows.map((row) => ({ word: row.word, uses: Number(row.uses) }));
+    },
+
+    async insertEntries(trx, entries) {
+      for (let start = 0; start < entries.length; start += 100) {
+        const values = entries.slice(start, start + 100).map(
+          (entry) =>
+            sql`(${entry.kind}, ${entry.sourceId}, ${entry.part}, ${entry.title}, ${entry.keywords}, ${entry.body}, ${entry.url}, ${entry.label ?? null},
+                 setweight(to_tsvector('english', ${foldText(entry.title)}), 'A') ||
+                 setweight(to_tsvector('english', ${foldText(entry.keywords)}), 'B') ||
+                 setweight(to_tsvector('english', ${foldText(entry.body)}), 'C'))`,
+        );
+        await sql`insert into search_entries (kind, source_id, part, title, keywords, body, url, label, tsv) values ${sql.join(values)}`.execute(trx);
+      }
+    },
+  };
+  return createSearchIndexOn(db, driver);
+}

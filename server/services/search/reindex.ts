@@ -1,0 +1,149 @@
+import type { FaqEntry, SeoEntries } from '@domain/site-content/types.ts';
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/connection.ts';
+import type { Logger } from '../../logger.ts';
+import { toTerm } from '../glossary/queries.ts';
+import { seedSiteContent } from '../site-content/seed.ts';
+import { allDocumentPages } from './document-pages.ts';
+import { bySource, documentEntries, faqEntries, glossaryEntries, pageEntries, tutorialEntries } from './entries.ts';
+import type { SearchEntry, SearchIndex } from './search-index.ts';
+
+/**
+ * Building the index from its sources (docs/search.md, "Keeping the index current"): the
+ * whole of it (search:reindex, and the first start after migration 017), or only the fixed
+ * content of content/*.ts (the tutorial and the pages) when a deploy changed it.
+ */
+
+/** The content_versions row that remembers which fixed content the index holds (a hash, as a number). */
+const FIXED_CONTENT_ROW = 'search-fixed-content';
+
+export interface ReindexCounts {
+  /** Sources indexed per kind. */
+  glossary: number;
+  faq: number;
+  tutorial: number;
+  document: number;
+  page: number;
+  /** PDF pages with text among the documents' entries. */
+  documentPages: number;
+  /** Rows written in all. */
+  entries: number;
+  ms: number;
+}
+
+/** The published `faq` and `seo` as stored; the seed when a row is missing or unreadable (like SiteContentService.published). */
+export async function publishedForSearch(db: Db, logger?: Logger): Promise<{ faq: FaqEntry[]; seo: SeoEntries }> {
+  const seed = seedSiteContent();
+  const rows = await db.selectFrom('site_content').select(['kind', 'published']).where('kind', 'in', ['faq', 'seo']).execute();
+  const read = <T>(kind: string, fallback: T): T => {
+    const row = rows.find((item) => item.kind === kind);
+    if (!row) return fallback;
+    try {
+      return JSON.parse(row.published) as T;
+    } catch (error) {
+      logger?.error({ err: error, kind }, 'stored site content is not JSON; the search indexes the seed');
+      return fallback;
+    }
+  };
+  return { faq: read('faq', seed.faq), seo: read('seo', seed.seo) };
+}
+
+/** A number that changes when the tutorial or the pages' fixed text does (48 bits of SHA-256: fits a bigint and a JS number). */
+export function fixedContentHash(): number {
+  const hash = createHash('sha256').update(JSON.stringify([tutorialEntries(), pageEntries(null)])).digest('hex');
+  return Number.parseInt(hash.slice(0, 12), 16);
+}
+
+async function writeAll(trx: Db, index: SearchIndex, entries: readonly SearchEntry[]): Promise<number> {
+  const sources = bySource(entries);
+  for (const list of sources.values()) {
+    const first = list[0];
+    if (first) await index.replaceSource(trx, first.kind, first.sourceId, list);
+  }
+  return sources.size;
+}
+
+async function rememberFixedContent(trx: Db, hash: number): Promise<void> {
+  const updated = await trx.updateTable('content_versions').set({ version: hash }).where('name', '=', FIXED_CONTENT_ROW).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await trx.insertInto('content_versions').values({ name: FIXED_CONTENT_ROW, version: hash }).onConflict((conflict) => conflict.column('name').doUpdateSet({ version: hash })).execute();
+  }
+}
+
+/** Replaces the tutorial's and the pages' entries (the pages carry the published `seo`). Inside the caller's transaction. */
+export async function rebuildFixedContent(trx: Db, index: SearchIndex, seo: SeoEntries): Promise<{ tutorial: number; page: number; entries: number }> {
+  await index.clear(trx, 'tutorial');
+  await index.clear(trx, 'page');
+  const tutorial = tutorialEntries();
+  const page = pageEntries(seo);
+  const result = { tutorial: await writeAll(trx, index, tutorial), page: await writeAll(trx, index, page), entries: tutorial.length + page.length };
+  await rememberFixedContent(trx, fixedContentHash());
+  return result;
+}
+
+/**
+ * Rebuilds the whole index from the sources in one transaction: the live glossary terms,
+ * the live documents with their stored page texts, the published FAQ, the tutorial and the
+ * pages. Visitors' searches see the old index until it commits.
+ */
+export async function reindexAll(db: Db, index: SearchIndex, logger?: Logger): Promise<ReindexCounts> {
+  const started = performance.now();
+  const counts = await db.transaction().execute((trx) => reindexInTransaction(trx, index, logger));
+  return { ...counts, ms: Math.round(performance.now() - started) };
+}
+
+async function reindexInTransaction(trx: Db, index: SearchIndex, logger?: Logger): Promise<Omit<ReindexCounts, 'ms'>> {
+  await index.clear(trx);
+  const terms = await trx.selectFrom('glossary_terms').selectAll().where('deleted_at', 'is', null).orderBy('id').execute();
+  const glossary = terms.flatMap((row) => glossaryEntries(toTerm(row)));
+  const documents = await trx.selectFrom('documents').select(['id', 'title', 'description', 'category']).where('deleted_at', 'is', null).orderBy('id').execute();
+  const pagesByDocument = await allDocumentPages(trx);
+  const document = documents.flatMap((row) => documentEntries({ ...row, id: Number(row.id), pages: pagesByDocument.get(Number(row.id)) ?? [] }));
+  const { faq: faqItems, seo } = await publishedForSearch(trx, logger);
+  const faq = faqItems.flatMap(faqEntries);
+  const fixed = await rebuildFixedContent(trx, index, seo);
+  return {
+    glossary: await writeAll(trx, index, glossary),
+    faq: await writeAll(trx, index, faq),
+    document: await writeAll(trx, index, document),
+    documentPages: document.filter((entry) => entry.part > 0).length,
+    tutorial: fixed.tutorial,
+    page: fixed.page,
+    entries: glossary.length + faq.length + document.length + fixed.entries,
+  };
+}
+
+/**
+ * At every start (createServices): the first time (no row remembers the fixed content) the
+ * whole index is built, since the seeded glossary and sample documents never went through a
+ * write; afterwards only the tutorial and the pages, and only when content/*.ts changed.
+ * Several processes starting at once: the row's lock makes the others wait and then find
+ * nothing to do.
+ */
+export async function syncAtStart(db: Db, index: SearchIndex, logger: Logger): Promise<'built' | 'fixed-content' | 'unchanged'> {
+  const hash = fixedContentHash();
+  const stored = await db.selectFrom('content_versions').select('version').where('name', '=', FIXED_CONTENT_ROW).executeTakeFirst();
+  if (!stored) {
+    const started = performance.now();
+    const counts = await db.transaction().execute(async (trx) => {
+      // The claim: a second process starting now waits here for this one's commit, then builds nothing.
+      const claimed = await trx.insertInto('content_versions').values({ name: FIXED_CONTENT_ROW, version: 0 }).onConflict((conflict) => conflict.column('name').doNothing()).executeTakeFirst();
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+      return reindexInTransaction(trx, index, logger);
+    });
+    if (!counts) return 'unchanged';
+    logger.info({ ...counts, ms: Math.round(performance.now() - started) }, 'search index built');
+    return 'built';
+  }
+  if (Number(stored.version) === hash) return 'unchanged';
+  const done = await db.transaction().execute(async (trx) => {
+    // Claims the change: another process that did it meanwhile moved the row already.
+    const claimed = await trx.updateTable('content_versions').set({ version: hash }).where('name', '=', FIXED_CONTENT_ROW).where('version', '=', stored.version).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return null;
+    const { seo } = await publishedForSearch(trx, logger);
+    return rebuildFixedContent(trx, index, seo);
+  });
+  if (!done) return 'unchanged';
+  logger.info({ tutorial: done.tutorial, pages: done.page }, 'search index: the tutorial and pages re-indexed after a content change');
+  return 'fixed-content';
+}

@@ -1,0 +1,237 @@
+import { type Excerpt, SEARCH_KINDS, SEARCH_LIMIT_MAX, type SearchHit, type SearchKind, type SearchResponse } from '@domain/search/types.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { type QueryTerm, indexableText, parseQuery, termText, vocabularyOf } from './query-text.ts';
+import type { SearchEntry, SearchIndex, SearchQuery } from './search-index.ts';
+import { type VocabularyWord, allowedEdits, bestCorrection } from './typo.ts';
+
+/**
+ * What both dialects share (docs/search.md): the stages of a query (every word, then typing
+ * mistakes corrected, then any word, then a suggestion), the vocabulary kept in step with
+ * the entries, and the hit and excerpt shapes. The raw SQL is the dialect's (SearchDriver).
+ */
+
+/** Excerpt markers: private-use characters, which indexed text never holds (indexableText). */
+export const MARK_START = '\uE000';
+export const MARK_END = '\uE001';
+
+/** A term as a dialect matches it: its words in order, the last one a prefix when `prefix`. */
+export interface MatchTerm extends QueryTerm {
+  prefix: boolean;
+}
+
+export interface MatchRequest {
+  terms: readonly MatchTerm[];
+  /** Every term must match, or any of them. */
+  mode: 'all' | 'any';
+  kind?: SearchKind;
+  /** Hits per kind. */
+  limit: number;
+}
+
+/** One source's best entry, ranked, with its text marked by the dialect (MARK_START/MARK_END). */
+export interface MatchedEntry {
+  kind: SearchKind;
+  sourceId: string;
+  part: number;
+  title: string;
+  url: string;
+  label: string | null;
+  /** The body cut around the match and marked; '' when the body is empty. */
+  bodyExcerpt: string;
+  /** The whole title, marked. */
+  titleMarked: string;
+}
+
+/** The raw SQL of one dialect. */
+export interface SearchDriver {
+  /** At most `limit` sources per kind, best first within each kind. */
+  match(request: MatchRequest): Promise<MatchedEntry[]>;
+  /** Whether one term alone finds anything. */
+  hasHits(term: MatchTerm, kind?: SearchKind): Promise<boolean>;
+  /** Vocabulary words sharing trigrams with `word`, the closest first (at most a few dozen). */
+  candidates(word: string): Promise<VocabularyWord[]>;
+  /** Inserts entries (the dialect adds its own index columns). */
+  insertEntries(trx: Db, entries: readonly SearchEntry[]): Promise<void>;
+}
+
+const VOCABULARY_BATCH = 400;
+
+export function createSearchIndexOn(db: Db, driver: SearchDriver): SearchIndex {
+  return {
+    async replaceSource(trx, kind, sourceId, entries) {
+      const old = await removeEntries(trx, kind, sourceId);
+      const clean = entries.map((entry) => ({
+        ...entry,
+        kind,
+        sourceId,
+        title: indexableText(entry.title),
+        keywords: indexableText(entry.keywords),
+        body: indexableText(entry.body),
+      }));
+      if (clean.length > 0) await driver.insertEntries(trx, clean);
+      const delta = countWords(clean);
+      for (const [word, uses] of old) delta.set(word, (delta.get(word) ?? 0) - uses);
+      await applyVocabulary(trx, delta);
+    },
+    async removeSource(trx, kind, sourceId) {
+      const old = await removeEntries(trx, kind, sourceId);
+      for (const [word, uses] of old) old.set(word, -uses);
+      await applyVocabulary(trx, old);
+    },
+    async clear(trx, kind) {
+      if (!kind) {
+        await trx.deleteFrom('search_entries').execute();
+        await trx.deleteFrom('search_words').execute();
+        return;
+      }
+      const rows = await trx.selectFrom('search_entries').select(['title', 'keywords', 'body']).where('kind', '=', kind).execute();
+      const delta = countWords(rows);
+      for (const [word, uses] of delta) delta.set(word, -uses);
+      await trx.deleteFrom('search_entries').where('kind', '=', kind).execute();
+      await applyVocabulary(trx, delta);
+    },
+    query: (input) => runQuery(driver, input),
+  };
+}
+
+/** Deletes a source's entries; answers the vocabulary they held. */
+async function removeEntries(trx: Db, kind: SearchKind, sourceId: string): Promise<Map<string, number>> {
+  const rows = await trx
+    .deleteFrom('search_entries')
+    .where('kind', '=', kind)
+    .where('source_id', '=', sourceId)
+    .returning(['title', 'keywords', 'body'])
+    .execute();
+  return countWords(rows);
+}
+
+function countWords(rows: ReadonlyArray<{ title: string; keywords: string; body: string }>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    vocabularyOf(row.title, counts);
+    vocabularyOf(row.keywords, counts);
+    vocabularyOf(row.body, counts);
+  }
+  return counts;
+}
+
+/** Adds the (signed) use counts to the vocabulary; a word used nowhere any more leaves it. */
+async function applyVocabulary(trx: Db, delta: Map<string, number>): Promise<void> {
+  const changes = [...delta].filter(([, uses]) => uses !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const gone: string[] = [];
+  for (let start = 0; start < changes.length; start += VOCABULARY_BATCH) {
+    const batch = changes.slice(start, start + VOCABULARY_BATCH);
+    await trx
+      .insertInto('search_words')
+      .values(batch.map(([word, uses]) => ({ word, uses })))
+      .onConflict((conflict) => conflict.column('word').doUpdateSet({ uses: sql<number>`search_words.uses + excluded.uses` }))
+      .execute();
+    for (const [word, uses] of batch) if (uses < 0) gone.push(word);
+  }
+  for (let start = 0; start < gone.length; start += VOCABULARY_BATCH) {
+    await trx
+      .deleteFrom('search_words')
+      .where('word', 'in', gone.slice(start, start + VOCABULARY_BATCH))
+      .where('uses', '<=', 0)
+      .execute();
+  }
+}
+
+const asMatchTerms = (terms: readonly QueryTerm[], prefixLast: boolean): MatchTerm[] =>
+  terms.map((term, index) => ({ words: term.words, prefix: prefixLast && index === terms.length - 1 && (term.words.at(-1)?.length ?? 0) >= 2 }));
+
+/** The stages of a query (docs/search.md, "How ranking works" and "Typing mistakes"). Never throws on the text. */
+export async function runQuery(driver: SearchDriver, input: SearchQuery): Promise<SearchResponse> {
+  const { text, terms } = parseQuery(typeof input.q === 'string' ? input.q : '');
+  const limit = Math.max(1, Math.min(SEARCH_LIMIT_MAX, Math.floor(Number(input.limit)) || 1));
+  const kind = input.kind && (SEARCH_KINDS as readonly string[]).includes(input.kind) ? input.kind : undefined;
+  const respond = (entries: MatchedEntry[], correctedQuery: string | null = null, suggestion: string | null = null) =>
+    toResponse(text, entries, correctedQuery, suggestion);
+  if (terms.length === 0) return respond([]);
+
+  const exact = asMatchTerms(terms, true);
+  const found = await driver.match({ terms: exact, mode: 'all', kind, limit });
+  if (found.length > 0) return respond(found);
+
+  // Typing mistakes: each term that finds nothing alone is replaced by the vocabulary word it most likely meant.
+  const corrected: MatchTerm[] = [];
+  let changed = false;
+  for (const term of exact) {
+    const correction = (await driver.hasHits(term, kind)) ? null : await correct(driver, termText(term));
+    if (correction) {
+      changed = true;
+      corrected.push({ words: correction.split('-'), prefix: false });
+    } else corrected.push(term);
+  }
+  const correctedQuery = changed ? corrected.map(termText).join(' ') : null;
+  if (changed) {
+    const fixed = await driver.match({ terms: corrected, mode: 'all', kind, limit });
+    if (fixed.length > 0) return respond(fixed, correctedQuery);
+  }
+  // Several words that never occur together: whatever has any of them, best first.
+  if (corrected.length > 1) {
+    const some = await driver.match({ terms: corrected, mode: 'any', kind, limit });
+    if (some.length > 0) return respond(some, correctedQuery);
+  }
+  // Nothing: offer the nearest indexed words, reaching a little further than a correction does.
+  const suggested: string[] = [];
+  for (const term of exact) suggested.push((await correct(driver, termText(term), 1)) ?? termText(term));
+  const suggestion = suggested.join(' ');
+  return respond([], null, suggestion !== terms.map(termText).join(' ') ? suggestion : null);
+}
+
+async function correct(driver: SearchDriver, word: string, slack = 0): Promise<string | null> {
+  if (allowedEdits(word.length) + slack === 0 || word.length < 3) return null;
+  return bestCorrection(word, await driver.candidates(word), slack);
+}
+
+function toResponse(query: string, entries: MatchedEntry[], correctedQuery: string | null, suggestion: string | null): SearchResponse {
+  const byKind = new Map<SearchKind, SearchHit[]>();
+  for (const entry of entries) {
+    const hits = byKind.get(entry.kind) ?? [];
+    hits.push(toHit(entry));
+    byKind.set(entry.kind, hits);
+  }
+  const groups = SEARCH_KINDS.flatMap((kind) => {
+    const hits = byKind.get(kind);
+    return hits ? [{ kind, hits }] : [];
+  });
+  return { query, groups, total: entries.length, correctedQuery, suggestion };
+}
+
+function toHit(entry: MatchedEntry): SearchHit {
+  // The body around the match (or its start when only the title or keywords matched); the title when there is no body.
+  const excerpt = parseExcerpt(entry.bodyExcerpt === '' ? entry.titleMarked : entry.bodyExcerpt);
+  return {
+    kind: entry.kind,
+    id: `${entry.kind}:${entry.sourceId}`,
+    title: entry.title,
+    excerpt,
+    url: entry.url,
+    ...(entry.kind === 'document' && entry.part > 0 ? { page: entry.part } : {}),
+    ...(entry.label ? { label: entry.label } : {}),
+  };
+}
+
+/** Splits marked text into excerpt parts: the text between MARK_START and MARK_END is a match. */
+export function parseExcerpt(marked: string): Excerpt {
+  const parts: Array<{ text: string; match?: true }> = [];
+  let inside = false;
+  let text = '';
+  const flush = () => {
+    if (text === '') return;
+    const last = parts.at(-1);
+    if (last && Boolean(last.match) === inside) last.text += text;
+    else parts.push(inside ? { text, match: true } : { text });
+    text = '';
+  };
+  for (const character of marked) {
+    if (character === MARK_START || character === MARK_END) {
+      flush();
+      inside = character === MARK_START;
+    } else text += character;
+  }
+  flush();
+  return parts;
+}

@@ -1,0 +1,126 @@
+import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { MARK_END, MARK_START, type MatchRequest, type MatchTerm, type MatchedEntry, type SearchDriver, createSearchIndexOn } from './search-flow.ts';
+import type { SearchIndex } from './search-index.ts';
+import { trigramsOf } from './typo.ts';
+
+/**
+ * The search index on SQLite (docs/search.md): FTS5 over search_entries (kept in step by
+ * the triggers of migration 017), bm25 with column weights, snippet() for excerpts, and an
+ * FTS5 trigram table over the vocabulary for typo candidates.
+ */
+
+/** bm25 weights of title, keywords, body. */
+const WEIGHTS = sql.raw('10.0, 5.0, 1.0');
+/** Tokens around the match in an excerpt. */
+const EXCERPT_TOKENS = 24;
+/** Vocabulary words looked at per misspelled word. */
+const CANDIDATES = 60;
+
+/** An FTS5 MATCH expression built only from letters and digits (parseQuery), each term a quoted phrase. */
+export function ftsExpression(terms: readonly MatchTerm[], mode: 'all' | 'any'): string {
+  return terms.map((term) => `"${term.words.join(' ')}"${term.prefix ? '*' : ''}`).join(mode === 'all' ? ' AND ' : ' OR ');
+}
+
+const isKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly string[]).includes(value);
+
+export function createSqliteSearchIndex(db: Db): SearchIndex {
+  const driver: SearchDriver = {
+    async match({ terms, mode, kind, limit }: MatchRequest): Promise<MatchedEntry[]> {
+      const expression = ftsExpression(terms, mode);
+      const kindFilter = kind ? sql`and e.kind = ${kind}` : sql``;
+      // Rank every matching entry, keep each source's best, then the best `limit` sources of each kind.
+      const { rows: ranked } = await sql<{ id: number }>`
+        with matched as (
+          select rowid as id, bm25(search_fts, ${WEIGHTS}) as score from search_fts where search_fts match ${expression}
+        ), best as (
+          select e.id, e.kind, e.source_id, m.score,
+                 row_number() over (partition by e.kind, e.source_id order by m.score, e.part) as source_rank
+            from matched m join search_entries e on e.id = m.id
+           where 1 = 1 ${kindFilter}
+        ), ranked as (
+          select id, kind, score, source_id,
+                 row_number() over (partition by kind order by score, source_id) as kind_rank
+            from best where source_rank = 1
+        )
+        select id from ranked where kind_rank <= ${limit} order by kind, score, source_id`.execute(db);
+      if (ranked.length === 0) return [];
+      const ids = ranked.map((row) => Number(row.id));
+      // Excerpts only for the winners: snippet() reads and tokenizes the text again.
+      const { rows } = await sql<{
+        id: number;
+        kind: string;
+        source_id: string;
+        part: number;
+        title: string;
+        url: string;
+        label: string | null;
+        body_excerpt: string | null;
+        title_marked: string | null;
+      }>`
+        select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label,
+               snippet(search_fts, 2, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) as body_excerpt,
+               highlight(search_fts, 0, ${MARK_START}, ${MARK_END}) as title_marked
+          from search_fts join search_entries e on e.id = search_fts.rowid
+         where search_fts match ${expression} and search_fts.rowid in (${sql.join(ids)})`.execute(db);
+      const byId = new Map(rows.map((row) => [Number(row.id), row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        if (!row || !isKind(row.kind)) return [];
+        return [
+          {
+            kind: row.kind,
+            sourceId: row.source_id,
+            part: Number(row.part),
+            title: row.title,
+            url: row.url,
+            label: row.label,
+            bodyExcerpt: row.body_excerpt ?? '',
+            titleMarked: row.title_marked ?? row.title,
+          },
+        ];
+      });
+    },
+
+    async hasHits(term, kind) {
+      const expression = ftsExpression([term], 'all');
+      const { rows } = kind
+        ? await sql`select 1 as found from search_fts join search_entries e on e.id = search_fts.rowid
+                     where search_fts match ${expression} and e.kind = ${kind} limit 1`.execute(db)
+        : await sql`select 1 as found from search_fts where search_fts match ${expression} limit 1`.execute(db);
+      return rows.length > 0;
+    },
+
+    async candidates(word) {
+      const grams = trigramsOf(word);
+      if (grams.length === 0) return [];
+      const expression = grams.map((gram) => `"${gram.replace(/"/g, '""')}"`).join(' OR ');
+      const { rows } = await sql<{ word: string; uses: number }>`
+        select w.word, w.uses from search_words_trigram t join search_words w on w.rowid = t.rowid
+         where search_words_trigram match ${expression} order by t.rank limit ${CANDIDATES}`.execute(db);
+      return rows.map((row) => ({ word: row.word, uses: Number(row.uses) }));
+    },
+
+    async insertEntries(trx, entries) {
+      for (let start = 0; start < entries.length; start += 100) {
+        await trx
+          .insertInto('search_entries')
+          .values(
+            entries.slice(start, start + 100).map((entry) => ({
+              kind: entry.kind,
+              source_id: entry.sourceId,
+              part: entry.part,
+              title: entry.title,
+              keywords: entry.keywords,
+              body: entry.body,
+              url: entry.url,
+              label: entry.label ?? null,
+            })),
+          )
+          .execute();
+      }
+    },
+  };
+  return createSearchIndexOn(db, driver);
+}
