@@ -1,0 +1,89 @@
+import { searchCopy } from '@content/search';
+import { Search } from 'lucide-react';
+import { type MouseEvent, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { cn } from '~/lib/cn';
+import { searchPageHref } from './excerpt';
+
+const loadDialog = () => import('./search-dialog');
+// The dialog (its combobox, the fetches and Radix Dialog) loads when the visitor first opens
+// it, or points at or focuses the button: every page carries only this trigger (decision 021,
+// docs/search.md, What visitors see).
+const SearchDialog = lazy(loadDialog);
+
+/** Keys that open search from anywhere on the page: Ctrl K / ⌘ K, and / when not typing. */
+function opensSearch(event: KeyboardEvent): boolean {
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') return true;
+  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return false;
+  return !isTyping(event.target);
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]') !== null;
+}
+
+/**
+ * The header's search: a link to the results page (so it works without JavaScript) that,
+ * once hydrated, opens the search dialog instead; Ctrl K, ⌘ K and / open it too. `compact`
+ * is the phone's icon button.
+ */
+export function HeaderSearch({ className }: { className?: string }) {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const trigger = useRef<HTMLAnchorElement>(null);
+  // Where focus was when the dialog opened (the trigger, or wherever a shortcut was pressed): it goes back there.
+  const returnTo = useRef<HTMLElement | null>(null);
+
+  const show = useCallback(() => {
+    returnTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : trigger.current;
+    setLoaded(true);
+    setOpen(true);
+  }, []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !opensSearch(event)) return;
+      event.preventDefault();
+      show();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [show]);
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    show();
+  };
+
+  return (
+    <>
+      <a
+        ref={trigger}
+        href={searchPageHref('')}
+        onClick={onClick}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        aria-haspopup="dialog"
+        aria-keyshortcuts="Control+K Meta+K /"
+        title={searchCopy.shortcutHint}
+        className={cn(
+          'inline-flex h-10 items-center gap-2 rounded-md text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink',
+          'w-10 justify-center xl:w-auto xl:justify-start xl:border xl:border-slate-300 xl:bg-white xl:pl-3 xl:pr-2',
+          className,
+        )}
+      >
+        <Search aria-hidden="true" className="h-5 w-5 xl:h-4 xl:w-4" />
+        <span className="sr-only xl:not-sr-only">{searchCopy.headerButton}</span>
+        <kbd aria-hidden="true" className="hidden rounded border border-slate-300 bg-slate-50 px-1.5 font-sans text-xs text-slate-600 xl:inline">
+          Ctrl K
+        </kbd>
+      </a>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <SearchDialog open={open} onOpenChange={setOpen} returnFocusTo={returnTo} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
