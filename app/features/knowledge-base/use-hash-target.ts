@@ -30,13 +30,33 @@ function decodeHash(hash: string): string | null {
 }
 
 /**
- * Brings the element with `id` into view once it exists (a panel that renders it after
- * its data arrived): the router scrolls to the fragment only right after a navigation.
+ * Brings the element with `id` into view once it exists (a panel that renders it after its
+ * data arrived), and keeps it there while the page settles: cards above it have
+ * `content-visibility: auto` and an estimated height, so they change size as they are first
+ * laid out and a single (smooth) scroll lands far from the card. The scroll is instant and
+ * is repeated each frame until the card stays put (at most ~1 s), or the visitor scrolls.
  */
 export function scrollToId(id: string) {
-  const element = document.getElementById(id);
-  if (!element) return;
-  element.scrollIntoView({ block: 'start' });
+  let frames = 0;
+  let steady = 0;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  for (const name of events) window.addEventListener(name, stop, { once: true, passive: true });
+  const step = () => {
+    const element = document.getElementById(id);
+    if (stopped || !element || frames++ > 60 || steady > 5) {
+      for (const name of events) window.removeEventListener(name, stop);
+      return;
+    }
+    const before = element.getBoundingClientRect().top;
+    element.scrollIntoView({ block: 'start', behavior: 'instant' });
+    steady = Math.abs(element.getBoundingClientRect().top - before) < 1 ? steady + 1 : 0;
+    requestAnimationFrame(step);
+  };
+  step();
 }
 
 /**

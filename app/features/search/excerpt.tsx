@@ -1,4 +1,5 @@
-import type { Excerpt } from '@domain/search/types';
+import { searchKindLabels } from '@content/search';
+import type { Excerpt, SearchHit } from '@domain/search/types';
 
 /**
  * A hit's excerpt: plain text parts, the matched words in <mark> (the service never sends
@@ -20,7 +21,8 @@ export function ExcerptText({ excerpt, className }: { excerpt: Excerpt; classNam
   );
 }
 
-/** The address of the results page for a query. */
-export function searchPageHref(query: string): string {
-  return `/knowledge-base?search=${encodeURIComponent(query)}`;
+
+/** A hit's label says something its group heading and title do not (not "FAQ" under FAQ, nor a page's own heading again). */
+export function showsLabel(hit: SearchHit): hit is SearchHit & { label: string } {
+  return Boolean(hit.label) && hit.label !== searchKindLabels[hit.kind] && hit.label !== hit.title;
 }

@@ -2,7 +2,7 @@ import { searchCopy } from '@content/search';
 import { Search } from 'lucide-react';
 import { type MouseEvent, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { cn } from '~/lib/cn';
-import { searchPageHref } from './excerpt';
+import { searchPageHref } from './search-href';
 
 const loadDialog = () => import('./search-dialog');
 // The dialog (its combobox, the fetches and Radix Dialog) loads when the visitor first opens

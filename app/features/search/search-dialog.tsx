@@ -5,7 +5,8 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cn } from '~/lib/cn';
-import { ExcerptText, searchPageHref } from './excerpt';
+import { ExcerptText, showsLabel } from './excerpt';
+import { searchPageHref } from './search-href';
 
 /** How long typing waits before asking the server (docs/search.md, What visitors see). */
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -217,7 +218,7 @@ function HitOption({ id, hit, active, onPoint, onChoose }: { id: string; hit: Se
     >
       <div className="flex flex-wrap items-baseline gap-x-2">
         <span className="font-semibold text-ink">{hit.title}</span>
-        {hit.label ? <span className="text-xs font-medium text-slate-600">{hit.label}</span> : null}
+        {showsLabel(hit) ? <span className="text-xs font-medium text-slate-600">{hit.label}</span> : null}
         {hit.page ? <span className="text-xs font-medium text-slate-600">{searchCopy.pageLabel(hit.page)}</span> : null}
       </div>
       {hit.excerpt.length > 0 ? <ExcerptText excerpt={hit.excerpt} className="mt-0.5 line-clamp-2 block text-sm text-slate-700" /> : null}

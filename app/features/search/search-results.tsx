@@ -5,7 +5,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
-import { ExcerptText, searchPageHref } from './excerpt';
+import { ExcerptText, showsLabel } from './excerpt';
+import { searchPageHref } from './search-href';
 import type { SearchPageData } from './search-page';
 
 /**
@@ -112,7 +113,7 @@ function HitItem({ hit }: { hit: SearchHit }) {
         <Link to={hit.url} className="text-lg font-semibold break-words text-brand-700 underline-offset-2 hover:underline">
           {hit.title}
         </Link>
-        {hit.label ? (
+        {showsLabel(hit) ? (
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">{hit.label}</span>
         ) : null}
         {hit.page ? <span className="text-xs font-semibold text-slate-600">{searchCopy.pageLabel(hit.page)}</span> : null}
