@@ -35,6 +35,7 @@ export const searchCopy = {
   shortcutHint: 'Press Ctrl K or / to search',
   dialogTitle: 'Search the knowledge base',
   dialogHint: 'Use the arrow keys to pick a result and Enter to open it; Escape closes.',
+  resultsRegion: 'Search results',
   loading: 'Searching…',
   fetchFailed: 'Search is not available just now. Check your connection and try again.',
   seeAll: (query: string) => `See all results for “${query}”`,

@@ -152,7 +152,13 @@ export default function SearchDialog({
             </DialogPrimitive.Close>
           </div>
 
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+          {/* A tab stop of its own, so the list can be scrolled from the keyboard too (the arrows also bring the active option into view). */}
+          <div
+            role="region"
+            aria-label={searchCopy.resultsRegion}
+            tabIndex={0}
+            className="min-h-0 flex-1 overflow-y-auto overscroll-contain focus-visible:outline-offset-[-2px]"
+          >
             <div ref={listbox} id={listboxId} role="listbox" aria-label={searchCopy.dialogTitle} className={cn(!expanded && 'hidden')}>
               {response?.correctedQuery ? (
                 <p className="px-4 pt-3 text-sm text-slate-700">
