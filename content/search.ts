@@ -30,9 +30,7 @@ export const searchCopy = {
   pageLabel: (page: number) => `Page ${page}`,
   failed: 'The search could not be run just now. Please try again in a moment.',
   browseGlossary: 'Browse the glossary',
-  /** The header's button and the dialog. */
-  headerButton: 'Search',
-  shortcutHint: 'Press Ctrl K or / to search',
+  /** The dialog (the header's button: search-button.ts). */
   dialogTitle: 'Search the knowledge base',
   dialogHint: 'Use the arrow keys to pick a result and Enter to open it; Escape closes.',
   resultsRegion: 'Search results',

@@ -1,8 +1,6 @@
-import { searchCopy } from '@content/search';
+import { searchButtonCopy } from '@content/search-button';
 import { Search } from 'lucide-react';
-import { type MouseEvent, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { cn } from '~/lib/cn';
-import { searchPageHref } from './search-href';
+import { type MouseEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
 
 const loadDialog = () => import('./search-dialog');
 // The dialog (its combobox, the fetches and Radix Dialog) loads when the visitor first opens
@@ -24,21 +22,20 @@ function isTyping(target: EventTarget | null): boolean {
 
 /**
  * The header's search: a link to the results page (so it works without JavaScript) that,
- * once hydrated, opens the search dialog instead; Ctrl K, ⌘ K and / open it too. `compact`
- * is the phone's icon button.
+ * once hydrated, opens the search dialog instead; Ctrl K, ⌘ K and / open it too. Kept small:
+ * every page carries it (docs/search.md has the figures).
  */
-export function HeaderSearch({ className }: { className?: string }) {
-  const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+export function HeaderSearch() {
+  // null until first opened: the dialog's chunk is not even asked for before.
+  const [open, setOpen] = useState<boolean | null>(null);
   const trigger = useRef<HTMLAnchorElement>(null);
   // Where focus was when the dialog opened (the trigger, or wherever a shortcut was pressed): it goes back there.
   const returnTo = useRef<HTMLElement | null>(null);
-
-  const show = useCallback(() => {
-    returnTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : trigger.current;
-    setLoaded(true);
+  const show = useRef(() => {
+    const focused = document.activeElement;
+    returnTo.current = focused instanceof HTMLElement && focused !== document.body ? focused : trigger.current;
     setOpen(true);
-  }, []);
+  }).current;
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -50,40 +47,34 @@ export function HeaderSearch({ className }: { className?: string }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [show]);
 
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    show();
-  };
-
   return (
     <>
       <a
         ref={trigger}
-        href={searchPageHref('')}
-        onClick={onClick}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
+        // The results page asks for a query (search-href.ts's address, not imported: its own chunk would cost every page).
+        href="/knowledge-base?search="
+        onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          show();
+        }}
+        onPointerEnter={loadDialog}
+        onFocus={loadDialog}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K /"
-        title={searchCopy.shortcutHint}
-        className={cn(
-          'inline-flex h-10 items-center gap-2 rounded-md text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink',
-          'w-10 justify-center xl:w-auto xl:justify-start xl:border xl:border-slate-300 xl:bg-white xl:pl-3 xl:pr-2',
-          className,
-        )}
+        className="inline-flex h-10 w-10 items-center justify-center gap-2 rounded-md text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink xl:w-auto xl:border xl:border-slate-300 xl:pl-3 xl:pr-2"
       >
         <Search aria-hidden="true" className="h-5 w-5 xl:h-4 xl:w-4" />
-        <span className="sr-only xl:not-sr-only">{searchCopy.headerButton}</span>
+        <span className="sr-only xl:not-sr-only">{searchButtonCopy.label}</span>
         <kbd aria-hidden="true" className="hidden rounded border border-slate-300 bg-slate-50 px-1.5 font-sans text-xs text-slate-600 xl:inline">
-          Ctrl K
+          {searchButtonCopy.shortcut}
         </kbd>
       </a>
-      {loaded ? (
+      {open === null ? null : (
         <Suspense fallback={null}>
           <SearchDialog open={open} onOpenChange={setOpen} returnFocusTo={returnTo} />
         </Suspense>
-      ) : null}
+      )}
     </>
   );
 }
