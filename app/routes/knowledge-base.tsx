@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await context.currentAdmin();
   const searching = isSearchPage(params);
   const tab = parseTab(params.get('tab'), admin !== null);
-  const [glossaryPage, documents, seo, content, search] = await Promise.all([
+  const [glossaryPage, documents, seo, content, searchPage] = await Promise.all([
     tab === 'glossary' && !searching ? loadGlossaryPage(context, params) : Promise.resolve(null),
     searching ? Promise.resolve(null) : loadDocumentsForTab(context, tab),
     loadPageSeo(context, 'knowledgeBase'),
@@ -49,8 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const glossary: GlossaryPageData | null = glossaryPage?.data ?? null;
   // The FAQ as published (docs/pages.md, Site content), only for its tab.
   const faq = tab === 'faq' ? content.faq : null;
-  // A search with control characters still gets the page, as a 400 (see loadGlossaryPage).
-  return data({ tab, glossary, documents, seo, faq, search }, { status: glossaryPage?.invalidSearch ? 400 : 200 });
+  const search = searchPage?.data ?? null;
+  // A search with control characters still gets the page, as a 400 (see loadGlossaryPage, loadSearchPage).
+  const invalid = glossaryPage?.invalidSearch || searchPage?.invalidSearch;
+  return data({ tab, glossary, documents, seo, faq, search }, { status: invalid ? 400 : 200 });
 }
 
 /** A tab change or a search whose data request fails keeps the page and says so (issue 16). */

@@ -183,7 +183,8 @@ function GlossaryResults({
   // With no search and no category the page holds the whole glossary, so a related name that is no term is known to be one.
   const everyTerm = data.search === '' && data.category === 'all' ? data.terms : undefined;
   return (
-    <div className="mt-4 grid gap-4 md:grid-cols-2">
+    // group: a card named by the address turns content-visibility off for all (glossary-term-card.tsx).
+    <div className="group mt-4 grid gap-4 md:grid-cols-2">
       {shown.map((term) => {
         const anchorId = ids.get(term.id) ?? `term-${term.id}`;
         return (

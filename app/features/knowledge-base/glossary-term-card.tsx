@@ -37,8 +37,9 @@ export function GlossaryTermCard({
       // glossary is ~100 cards, ~3,000 boxes on a phone), which keeps the first layout short;
       // find in page, anchors and screen readers still see every card.
       // The card the address names is marked: :target without JavaScript, data-targeted after a
-      // router navigation (docs/glossary.md, Anchors).
-      className={`${targetableCard} flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow [contain-intrinsic-size:auto_14rem] [content-visibility:auto]`}
+      // router navigation (docs/glossary.md, Anchors). While one is, every card is laid out for
+      // real: estimated heights above it would otherwise move it after the browser scrolled there.
+      className={`${targetableCard} flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow [contain-intrinsic-size:auto_14rem] [content-visibility:auto] group-has-[:target]:[content-visibility:visible] group-has-[[data-targeted]]:[content-visibility:visible]`}
     >
       <div className="flex items-start justify-between gap-3">
         <h3 id={`${anchorId}-name`} className="text-lg font-bold leading-snug text-ink">
