@@ -134,6 +134,9 @@ test.describe('the header search dialog', () => {
     const dialog = page.getByRole('dialog', { name: 'Search the knowledge base' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('combobox')).toBeFocused();
+    // Ctrl K again inside the open dialog changes nothing, not even where focus returns.
+    await page.keyboard.press('Control+k');
+    await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(tab).toBeFocused();

@@ -27,11 +27,18 @@ function isTyping(target: EventTarget | null): boolean {
  */
 export function HeaderSearch() {
   // null until first opened: the dialog's chunk is not even asked for before.
-  const [open, setOpen] = useState<boolean | null>(null);
+  const [open, setOpenState] = useState<boolean | null>(null);
+  // Read by the shortcut: Ctrl K pressed inside the open dialog must not make its own input the place focus returns to.
+  const isOpen = useRef(false);
+  const setOpen = useRef((next: boolean) => {
+    isOpen.current = next;
+    setOpenState(next);
+  }).current;
   const trigger = useRef<HTMLAnchorElement>(null);
   // Where focus was when the dialog opened (the trigger, or wherever a shortcut was pressed): it goes back there.
   const returnTo = useRef<HTMLElement | null>(null);
   const show = useRef(() => {
+    if (isOpen.current) return;
     const focused = document.activeElement;
     returnTo.current = focused instanceof HTMLElement && focused !== document.body ? focused : trigger.current;
     setOpen(true);
