@@ -135,6 +135,25 @@ const envSchema = z.object({
   URL_IMPORT_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(2),
   URL_IMPORT_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100 ms').default(10_000),
   URL_IMPORT_IDLE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100 ms').default(30_000),
+  // Text inside PDFs (docs/search.md, "Text inside PDFs"): read in a worker thread within these limits, or not at all.
+  PDF_TEXT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(100, 'must be at least 100 ms')
+    .max(600_000, 'must be at most 600000 ms')
+    .default(15_000),
+  PDF_TEXT_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no PDF is read) or more')
+    .max(2 * 1024 ** 3, 'must be at most 2147483648 bytes (2 GiB)')
+    .default(100 * 1024 ** 2),
+  PDF_TEXT_MAX_MEMORY_MB: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(16, 'must be at least 16 MB')
+    .max(16_384, 'must be at most 16384 MB')
+    .default(256),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)')
@@ -245,6 +264,11 @@ export interface Config {
   readonly cdnCache: CdnCacheSettings;
   /** Import from link (docs/documents.md, "Import from link"; the SSRF policy: docs/decisions/019-url-import-ssrf-policy.md). */
   readonly urlImport: UrlImportConfig;
+  /**
+   * PDF_TEXT_TIMEOUT_MS, PDF_TEXT_MAX_BYTES, PDF_TEXT_MAX_MEMORY_MB: the limits of reading a PDF's text for search
+   * (server/services/search/pdf-text/, docs/search.md "Text inside PDFs").
+   */
+  readonly pdfText: { readonly timeoutMs: number; readonly maxBytes: number; readonly maxMemoryMb: number };
   /** Webhooks (docs/leads.md#webhooks): WEBHOOK_ALLOW_HOSTS, `host:port` pairs delivered to even on inside addresses. */
   readonly webhooks: { readonly allowHosts: readonly string[] };
   /** BACKUP_DIR (+ BACKUP_INTERVAL_HOURS, BACKUP_KEEP): backups the server takes itself; null for none (README, "Backups"). */
@@ -461,6 +485,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectTimeoutMs: values.URL_IMPORT_CONNECT_TIMEOUT_MS,
       idleTimeoutMs: values.URL_IMPORT_IDLE_TIMEOUT_MS,
     },
+    pdfText: { timeoutMs: values.PDF_TEXT_TIMEOUT_MS, maxBytes: values.PDF_TEXT_MAX_BYTES, maxMemoryMb: values.PDF_TEXT_MAX_MEMORY_MB },
     webhooks: { allowHosts: values.WEBHOOK_ALLOW_HOSTS ? (parseAllowHosts(values.WEBHOOK_ALLOW_HOSTS) ?? []) : [] },
     backup: values.BACKUP_DIR
       ? {

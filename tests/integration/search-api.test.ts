@@ -1,5 +1,6 @@
 import { SEARCH_KINDS, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS, type SearchHit, type SearchKind, type SearchResponse } from '@domain/search/types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageEntries } from '../../server/services/search/entries.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { expectInvalidInput } from '../helpers/invalid-input.ts';
 import { type TestServer, startTestServer } from '../helpers/server.ts';
@@ -29,7 +30,7 @@ describe.each(testDialects)('the search API on %s', (dialect) => {
     it('finds Netback from the misspelled "netbak", with the corrected query and the term card as the link', async () => {
       const response = await search('netbak');
       const netback = hitsOf(response, 'glossary').find((hit) => hit.title === 'Netback');
-      expect(netback, JSON.stringify(response)).toMatchObject({ kind: 'glossary', url: '/knowledge-base#term-netback', label: 'NGL' });
+      expect(netback, JSON.stringify(response)).toMatchObject({ kind: 'glossary', url: '/knowledge-base#term-netback', label: 'General' });
       expect(response.correctedQuery?.toLowerCase()).toContain('netback');
     });
 
@@ -70,6 +71,17 @@ describe.each(testDialects)('the search API on %s', (dialect) => {
       expect(hitsOf(tanks, 'page').map((hit) => hit.url)).toContain('/vpv-market-sandbox#live-tank-data');
       const pipeline = await search('high-density advantage');
       expect(hitsOf(pipeline, 'page').map((hit) => hit.url)).toContain('/virtual-pipeline#high-density');
+    });
+
+    it('links every page section to an element id the page renders', async () => {
+      const sections = pageEntries().filter((entry) => entry.url.includes('#'));
+      expect(sections.length).toBeGreaterThan(20);
+      const html = new Map<string, string>();
+      for (const entry of sections) {
+        const [path = '', id = ''] = entry.url.split('#');
+        if (!html.has(path)) html.set(path, await (await fetch(`${server.url}${path}`)).text());
+        expect(html.get(path), entry.url).toContain(`id="${id}"`);
+      }
     });
 
     it('offers "Did you mean" from the indexed words when nothing matches as typed', async () => {

@@ -1,8 +1,10 @@
-import type { FaqEntry } from '@domain/site-content/types.ts';
+import type { FaqEntry, SeoEntries } from '@domain/site-content/types.ts';
 import type { SearchHit, SearchKind, SearchResponse } from '@domain/search/types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases.ts';
 import { type DocumentsTestServer, startDocumentsServer } from '../helpers/documents-server.ts';
+import { extractStoredPdfText } from '../../server/services/search/document-text.ts';
+import { readMissingPdfText } from '../../server/services/search/reindex.ts';
 import { malformedPdf, pdfWithPages } from '../helpers/search-pdf.ts';
 
 /**
@@ -86,6 +88,18 @@ describe.each(testDialects)('the search index follows the writes on %s', (dialec
     });
   });
 
+  describe('search titles', () => {
+    it('indexes a published search description with its page', async () => {
+      const state = (await (await call('GET', '/api/admin/content/seo')).json()) as { revision: number; published: SeoEntries };
+      expect(await titles('armadillo', 'page')).toEqual([]);
+      const data = { ...state.published, knowledgeBase: { ...state.published.knowledgeBase, description: 'Answers about LNG, NGL and the armadillo of logistics.' } };
+      expect((await call('POST', '/api/admin/content/seo/publish', { revision: state.revision, data })).status).toBe(200);
+      expect((await hits('armadillo', 'page'))[0]).toMatchObject({ title: 'Knowledge Base', url: '/knowledge-base' });
+      // The page's sections and the other pages are as before.
+      expect((await hits('live tank data', 'page')).map((hit) => hit.url)).toContain('/vpv-market-sandbox#live-tank-data');
+    });
+  });
+
   describe('documents', () => {
     const upload = (file: Buffer, fields: { title: string; description?: string; category?: string }) => {
       const body = new FormData();
@@ -140,6 +154,20 @@ describe.each(testDialects)('the search index follows the writes on %s', (dialec
     });
   });
 
+  describe('the fixed content at start', () => {
+    it('was indexed at the first start, and is re-indexed once when content/*.ts changed', async () => {
+      const { services } = t.server;
+      expect(await services.search.syncAtStart()).toBe('unchanged');
+      // As after a deploy that changed the tutorial or a page: the remembered hash is another.
+      await services.database.db.updateTable('content_versions').set({ version: 1 }).where('name', '=', 'search-fixed-content').execute();
+      expect(await services.search.syncAtStart()).toBe('fixed-content');
+      expect(await services.search.syncAtStart()).toBe('unchanged');
+      expect((await hits('methane boiling point', 'tutorial')).map((hit) => hit.url)).toContain('/knowledge-base?tab=tutorials#tutorial-step-1');
+      // The published search titles are kept in the rebuilt pages.
+      expect(await titles('armadillo', 'page')).toContain('Knowledge Base');
+    });
+  });
+
   describe('search:reindex', () => {
     it('rebuilds the same index from the sources', async () => {
       const queries = ['netback', 'platypus', 'VPV Market', 'methane', 'live tank data', 'boiloff', 'pelican', 'broken brochure'];
@@ -153,6 +181,19 @@ describe.each(testDialects)('the search index follows the writes on %s', (dialec
       expect(counts.page).toBeGreaterThan(10);
       const after = await Promise.all(queries.map((q) => search(q)));
       expect(after).toEqual(before);
+    });
+
+    it('with --pdf-text first reads the PDFs stored without text (the seeded samples), then finds their words', async () => {
+      const { services } = t.server;
+      const brochure = async () => (await hits('pressurised trailers', 'document')).find((item) => item.title === 'VPV Energy Company Brochure');
+      expect(await brochure()).toBeUndefined();
+      const read = await readMissingPdfText(services.database.db, (key, size) => extractStoredPdfText(services.storage, services.config, services.logger, key, size));
+      expect(read.read).toBeGreaterThanOrEqual(5);
+      expect(read.withText).toBeGreaterThanOrEqual(5);
+      // Read once: they have text now, so a second run has nothing to read but the malformed upload.
+      expect((await readMissingPdfText(services.database.db, () => Promise.resolve(null))).read).toBe(1);
+      await services.search.reindex();
+      expect(await brochure()).toMatchObject({ page: 1, url: expect.stringMatching(/^\/knowledge-base\?tab=spec-sheets#document-\d+$/) });
     });
   });
 });

@@ -48,3 +48,13 @@ export async function allDocumentPages(db: Db): Promise<Map<number, PageText[]>>
   }
   return byDocument;
 }
+
+/** PDF documents (live or in the trash) with no stored page text: uploaded before text was read, or seeded. */
+export async function pdfDocumentsWithoutText(db: Db): Promise<Array<{ id: number; objectKey: string; size: number }>> {
+  const result = await sql<{ id: number | string; object_key: string; size_bytes: number | string }>`
+    select id, object_key, size_bytes from documents
+     where mime_type = 'application/pdf'
+       and not exists (select 1 from document_pages p where p.document_id = documents.id)
+     order by id`.execute(db);
+  return result.rows.map((row) => ({ id: Number(row.id), objectKey: row.object_key, size: Number(row.size_bytes) }));
+}

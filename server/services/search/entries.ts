@@ -26,6 +26,20 @@ export function hyphenCompounds(text: string): string[] {
   return [...compounds];
 }
 
+/**
+ * The verb of a term named by its noun ("Regasification" → "regasify", "Odorization" →
+ * "odorize"): a visitor types the verb, the stemmer does not join the two, and the verb's
+ * own forms in other definitions ("regasified") would otherwise rank those first.
+ */
+export function verbForms(text: string): string[] {
+  const forms = new Set<string>();
+  for (const match of text.toLowerCase().matchAll(/\p{L}{3,}(?:ification|ization|isation)\b/gu)) {
+    const word = match[0];
+    forms.add(word.replace(/ification$/, 'ify').replace(/ization$/, 'ize').replace(/isation$/, 'ise'));
+  }
+  return [...forms];
+}
+
 function joinKeywords(parts: readonly string[]): string {
   return [...new Set(parts.map((part) => part.trim()).filter(Boolean))].join(', ');
 }
@@ -39,7 +53,7 @@ export function glossaryEntries(term: Pick<GlossaryTerm, 'id' | 'term' | 'defini
       sourceId: String(term.id),
       part: 0,
       title: term.term,
-      keywords: joinKeywords([...synonyms, ...hyphenCompounds([term.term, ...synonyms].join(' ')), label]),
+      keywords: joinKeywords([...synonyms, ...hyphenCompounds([term.term, ...synonyms].join(' ')), ...verbForms([term.term, ...synonyms].join(' ')), label]),
       body: term.definition,
       url: `/knowledge-base#${glossaryAnchor(term.term)}`,
       label,
@@ -114,7 +128,9 @@ export function documentEntries(document: DocumentSource): SearchEntry[] {
     ...(label ? { label } : {}),
   };
   const description = document.description ?? '';
-  const entries: SearchEntry[] = [{ ...base, part: 0, keywords: joinKeywords(hyphenCompounds(`${document.title} ${description}`)), body: description }];
+  // The title again in part 0's keywords: a match on the title alone then ranks part 0 (the
+  // document itself, no page) above its pages, which all carry the title to show it.
+  const entries: SearchEntry[] = [{ ...base, part: 0, keywords: joinKeywords([document.title, ...hyphenCompounds(`${document.title} ${description}`)]), body: description }];
   for (const { page, text } of document.pages) {
     if (text.trim() === '') continue;
     entries.push({ ...base, part: page, keywords: '', body: text });

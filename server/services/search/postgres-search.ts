@@ -2,7 +2,7 @@ import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { foldText } from './query-text.ts';
-import { MARK_END, MARK_START, type MatchRequest, type MatchTerm, type MatchedEntry, type SearchDriver, createSearchIndexOn } from './search-flow.ts';
+import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /**
@@ -18,14 +18,21 @@ const TITLE_HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAl
 const CANDIDATES = 60;
 
 /** A tsquery built only from letters and digits (parseQuery): each term a phrase, the last word a prefix when asked. */
-export function tsqueryText(terms: readonly MatchTerm[], mode: 'all' | 'any'): string {
+export function tsqueryText(terms: readonly MatchTerm[], mode: 'all' | 'any', weights: '' | 'AB' = ''): string {
   return terms
     .map((term) => {
-      const words = term.words.map((word, index) => `'${word}'${term.prefix && index === term.words.length - 1 ? ':*' : ''}`);
+      const words = term.words.map((word, index) => {
+        const prefix = term.prefix && index === term.words.length - 1 ? '*' : '';
+        return `'${word}'${prefix || weights ? `:${prefix}${weights}` : ''}`;
+      });
       return `(${words.join(' <-> ')})`;
     })
     .join(mode === 'all' ? ' & ' : ' | ');
 }
+
+/** The lexeme naming a kind in every entry's tsvector; '§' is never part of a query word. */
+const kindLexeme = (kind: SearchKind) => `§${kind}`;
+const kindQuery = (kind: SearchKind) => `'${kindLexeme(kind)}'`;
 
 const isKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly string[]).includes(value);
 
@@ -46,29 +53,25 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       throw error;
     });
   };
-  const tsquery = (terms: readonly MatchTerm[], mode: 'all' | 'any'): RawBuilder<unknown> =>
-    sql`to_tsquery('english', ${tsqueryText(terms, mode)})`;
+  const tsquery = (terms: readonly MatchTerm[], mode: 'all' | 'any', weights: '' | 'AB'): RawBuilder<unknown> =>
+    sql`to_tsquery('english', ${tsqueryText(terms, mode, weights)})`;
 
   const driver: SearchDriver = {
-    async match({ terms, mode, kind, limit }: MatchRequest): Promise<MatchedEntry[]> {
-      const kindFilter = kind ? sql`and e.kind = ${kind}` : sql``;
-      const { rows: ranked } = await sql<{ id: number }>`
-        with q as (select ${tsquery(terms, mode)} as query),
-        matched as (
-          select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.tsv, q.query) as score
-            from search_entries e, q where e.tsv @@ q.query ${kindFilter}
-        ), best as (
-          select id, kind, source_id, score,
-                 row_number() over (partition by kind, source_id order by score desc, part) as source_rank
-            from matched
-        ), ranked as (
-          select id, kind, source_id, score,
-                 row_number() over (partition by kind order by score desc, source_id) as kind_rank
-            from best where source_rank = 1
-        )
-        select id from ranked where kind_rank <= ${limit} order by kind, score desc, source_id`.execute(db);
-      if (ranked.length === 0) return [];
-      const ids = ranked.map((row) => Number(row.id));
+    async rank({ terms, mode, stage, kinds, cap }: RankRequest): Promise<RankedRow[]> {
+      const words = tsquery(terms, mode, stage === 'title' ? 'AB' : '');
+      // Per kind, at most `cap` matches scored (docs/search.md): the kind's lexeme narrows
+      // the GIN lookup, and the LIMIT stops reading rows before ts_rank reads every match.
+      const passes = kinds.map(
+        (kind) => sql`(select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.tsv, ${words}) as score
+             from search_entries e where e.tsv @@ (${words} && ${kindQuery(kind)}::tsquery) limit ${cap})`,
+      );
+      const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`${sql.join(passes, sql` union all `)}`.execute(db);
+      return rows.flatMap((row) =>
+        isKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: Number(row.score) }] : [],
+      );
+    },
+
+    async excerpts(ids, terms, mode): Promise<MatchedEntry[]> {
       const { rows } = await sql<{
         id: number;
         kind: string;
@@ -80,33 +83,33 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
         body_excerpt: string;
         title_marked: string;
       }>`
-        with q as (select ${tsquery(terms, mode)} as query)
+        with q as (select ${tsquery(terms, mode, '')} as query)
         select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label,
                case when e.body = '' then '' else ts_headline('english', e.body, q.query, ${HEADLINE}) end as body_excerpt,
                ts_headline('english', e.title, q.query, ${TITLE_HEADLINE}) as title_marked
-          from search_entries e, q where e.id = any(${ids}::int[])`.execute(db);
-      const byId = new Map(rows.map((row) => [Number(row.id), row]));
-      return ids.flatMap((id) => {
-        const row = byId.get(id);
-        if (!row || !isKind(row.kind)) return [];
-        return [
-          {
-            kind: row.kind,
-            sourceId: row.source_id,
-            part: Number(row.part),
-            title: row.title,
-            url: row.url,
-            label: row.label,
-            bodyExcerpt: row.body_excerpt ?? '',
-            titleMarked: row.title_marked ?? row.title,
-          },
-        ];
-      });
+          from search_entries e, q where e.id = any(${[...ids]}::int[])`.execute(db);
+      return rows.flatMap((row) =>
+        isKind(row.kind)
+          ? [
+              {
+                id: Number(row.id),
+                kind: row.kind,
+                sourceId: row.source_id,
+                part: Number(row.part),
+                title: row.title,
+                url: row.url,
+                label: row.label,
+                bodyExcerpt: row.body_excerpt ?? '',
+                titleMarked: row.title_marked ?? row.title,
+              },
+            ]
+          : [],
+      );
     },
 
     async hasHits(term, kind) {
-      const kindFilter = kind ? sql`and kind = ${kind}` : sql``;
-      const { rows } = await sql`select 1 as found from search_entries where tsv @@ ${tsquery([term], 'all')} ${kindFilter} limit 1`.execute(db);
+      const query = kind ? sql`(${tsquery([term], 'all', '')} && ${kindQuery(kind)}::tsquery)` : tsquery([term], 'all', '');
+      const { rows } = await sql`select 1 as found from search_entries where tsv @@ ${query} limit 1`.execute(db);
       return rows.length > 0;
     },
 
@@ -127,7 +130,8 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
             sql`(${entry.kind}, ${entry.sourceId}, ${entry.part}, ${entry.title}, ${entry.keywords}, ${entry.body}, ${entry.url}, ${entry.label ?? null},
                  setweight(to_tsvector('english', ${foldText(entry.title)}), 'A') ||
                  setweight(to_tsvector('english', ${foldText(entry.keywords)}), 'B') ||
-                 setweight(to_tsvector('english', ${foldText(entry.body)}), 'C'))`,
+                 setweight(to_tsvector('english', ${foldText(entry.body)}), 'C') ||
+                 array_to_tsvector(array[${kindLexeme(entry.kind)}]::text[]))`,
         );
         await sql`insert into search_entries (kind, source_id, part, title, keywords, body, url, label, tsv) values ${sql.join(values)}`.execute(trx);
       }

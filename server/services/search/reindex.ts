@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
 import { toTerm } from '../glossary/queries.ts';
 import { seedSiteContent } from '../site-content/seed.ts';
-import { allDocumentPages } from './document-pages.ts';
+import { type PageText, allDocumentPages, documentPages, pdfDocumentsWithoutText, replaceDocumentPages } from './document-pages.ts';
 import { bySource, documentEntries, faqEntries, glossaryEntries, pageEntries, tutorialEntries } from './entries.ts';
 import type { SearchEntry, SearchIndex } from './search-index.ts';
 
@@ -111,6 +111,47 @@ async function reindexInTransaction(trx: Db, index: SearchIndex, logger?: Logger
     page: fixed.page,
     entries: glossary.length + faq.length + document.length + fixed.entries,
   };
+}
+
+/** What readMissingPdfText did. */
+export interface PdfTextCounts {
+  /** PDFs without stored text that were read. */
+  read: number;
+  /** Of those, the ones that gave text. */
+  withText: number;
+  /** Pages with text stored. */
+  pages: number;
+  ms: number;
+}
+
+/**
+ * Reads the text of every PDF document that has none stored (uploaded before the search read
+ * PDFs, or a seeded sample), one at a time through `extract` (pdf-text/, its limits), and
+ * stores the pages with text (`search:reindex -- --pdf-text`). The index is not touched: a
+ * reindex afterwards puts the text in. A PDF with no text to give is read again next time.
+ */
+export async function readMissingPdfText(
+  db: Db,
+  extract: (key: string, size: number) => Promise<PageText[] | null>,
+): Promise<PdfTextCounts> {
+  const started = performance.now();
+  const counts = { read: 0, withText: 0, pages: 0 };
+  for (const document of await pdfDocumentsWithoutText(db)) {
+    const pages = ((await extract(document.objectKey, document.size)) ?? []).filter((page) => page.text.trim() !== '');
+    counts.read++;
+    if (pages.length === 0) continue;
+    // Only if the document is still there and still without text (a purge or an upload may have come between).
+    const stored = await db.transaction().execute(async (trx) => {
+      const still = await trx.selectFrom('documents').select('id').where('id', '=', document.id).executeTakeFirst();
+      if (!still || (await documentPages(trx, document.id)).length > 0) return false;
+      await replaceDocumentPages(trx, document.id, pages);
+      return true;
+    });
+    if (!stored) continue;
+    counts.withText++;
+    counts.pages += pages.length;
+  }
+  return { ...counts, ms: Math.round(performance.now() - started) };
 }
 
 /**

@@ -29,8 +29,31 @@ export interface MatchRequest {
   limit: number;
 }
 
-/** One source's best entry, ranked, with its text marked by the dialect (MARK_START/MARK_END). */
+/**
+ * One ranking pass of a dialect: entries of `kinds` matching the terms, at most `cap` per kind,
+ * taken newest first (highest id) and scored. 'title' looks in titles and keywords only;
+ * 'all' in the body too.
+ */
+export interface RankRequest {
+  terms: readonly MatchTerm[];
+  mode: 'all' | 'any';
+  stage: 'title' | 'all';
+  kinds: readonly SearchKind[];
+  cap: number;
+}
+
+export interface RankedRow {
+  id: number;
+  kind: SearchKind;
+  sourceId: string;
+  part: number;
+  /** Higher is better; comparable within one pass only. */
+  score: number;
+}
+
+/** One source's best entry, with its text marked by the dialect (MARK_START/MARK_END). */
 export interface MatchedEntry {
+  id: number;
   kind: SearchKind;
   sourceId: string;
   part: number;
@@ -45,14 +68,53 @@ export interface MatchedEntry {
 
 /** The raw SQL of one dialect. */
 export interface SearchDriver {
-  /** At most `limit` sources per kind, best first within each kind. */
-  match(request: MatchRequest): Promise<MatchedEntry[]>;
+  rank(request: RankRequest): Promise<RankedRow[]>;
+  /** The entries `ids` with their excerpts marked for the terms. */
+  excerpts(ids: readonly number[], terms: readonly MatchTerm[], mode: 'all' | 'any'): Promise<MatchedEntry[]>;
   /** Whether one term alone finds anything. */
   hasHits(term: MatchTerm, kind?: SearchKind): Promise<boolean>;
   /** Vocabulary words sharing trigrams with `word`, the closest first (at most a few dozen). */
   candidates(word: string): Promise<VocabularyWord[]>;
   /** Inserts entries (the dialect adds its own index columns). */
   insertEntries(trx: Db, entries: readonly SearchEntry[]): Promise<void>;
+}
+
+/**
+ * Entries ranked per kind and pass. A word found in most of the index (think "LNG" in 20,000
+ * PDF pages) would cost a score for every entry; a pass scores at most this many per kind
+ * per hit asked for, newest first (docs/search.md, "How ranking works").
+ */
+const ROWS_PER_HIT = 25;
+const MIN_CAP = 500;
+
+/**
+ * The best `limit` sources of each kind (one entry each): those matched in a title or
+ * keywords first, by score, then those matched only in the body, by score.
+ */
+export async function matchSources(driver: SearchDriver, { terms, mode, kind, limit }: MatchRequest): Promise<MatchedEntry[]> {
+  const kinds = kind ? [kind] : [...SEARCH_KINDS];
+  const cap = Math.max(MIN_CAP, limit * ROWS_PER_HIT);
+  const chosen = new Map<SearchKind, Map<string, RankedRow>>(kinds.map((each) => [each, new Map()]));
+  const take = (rows: RankedRow[]) => {
+    const best = new Map<string, RankedRow>();
+    for (const row of rows) {
+      const key = `${row.kind}\u0000${row.sourceId}`;
+      const current = best.get(key);
+      if (!current || row.score > current.score || (row.score === current.score && row.part < current.part)) best.set(key, row);
+    }
+    const ordered = [...best.values()].sort((a, b) => b.score - a.score || (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0));
+    for (const row of ordered) {
+      const sources = chosen.get(row.kind);
+      if (sources && sources.size < limit && !sources.has(row.sourceId)) sources.set(row.sourceId, row);
+    }
+  };
+  take(await driver.rank({ terms, mode, stage: 'title', kinds, cap }));
+  const short = kinds.filter((each) => (chosen.get(each)?.size ?? 0) < limit);
+  if (short.length > 0) take(await driver.rank({ terms, mode, stage: 'all', kinds: short, cap }));
+  const ids = kinds.flatMap((each) => [...(chosen.get(each)?.values() ?? [])].map((row) => row.id));
+  if (ids.length === 0) return [];
+  const entries = new Map((await driver.excerpts(ids, terms, mode)).map((entry) => [entry.id, entry]));
+  return ids.flatMap((id) => entries.get(id) ?? []);
 }
 
 const VOCABULARY_BATCH = 400;
@@ -151,7 +213,7 @@ export async function runQuery(driver: SearchDriver, input: SearchQuery): Promis
   if (terms.length === 0) return respond([]);
 
   const exact = asMatchTerms(terms, true);
-  const found = await driver.match({ terms: exact, mode: 'all', kind, limit });
+  const found = await matchSources(driver, { terms: exact, mode: 'all', kind, limit });
   if (found.length > 0) return respond(found);
 
   // Typing mistakes: each term that finds nothing alone is replaced by the vocabulary word it most likely meant.
@@ -166,12 +228,12 @@ export async function runQuery(driver: SearchDriver, input: SearchQuery): Promis
   }
   const correctedQuery = changed ? corrected.map(termText).join(' ') : null;
   if (changed) {
-    const fixed = await driver.match({ terms: corrected, mode: 'all', kind, limit });
+    const fixed = await matchSources(driver, { terms: corrected, mode: 'all', kind, limit });
     if (fixed.length > 0) return respond(fixed, correctedQuery);
   }
   // Several words that never occur together: whatever has any of them, best first.
   if (corrected.length > 1) {
-    const some = await driver.match({ terms: corrected, mode: 'any', kind, limit });
+    const some = await matchSources(driver, { terms: corrected, mode: 'any', kind, limit });
     if (some.length > 0) return respond(some, correctedQuery);
   }
   // Nothing: offer the nearest indexed words, reaching a little further than a correction does.

@@ -1,7 +1,7 @@
 import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { MARK_END, MARK_START, type MatchRequest, type MatchTerm, type MatchedEntry, type SearchDriver, createSearchIndexOn } from './search-flow.ts';
+import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 import { trigramsOf } from './typo.ts';
 
@@ -11,8 +11,11 @@ import { trigramsOf } from './typo.ts';
  * FTS5 trigram table over the vocabulary for typo candidates.
  */
 
-/** bm25 weights of title, keywords, body. */
-const WEIGHTS = sql.raw('10.0, 5.0, 1.0');
+/** bm25 weights of title, keywords, body (and kind, which only filters). */
+const WEIGHTS = sql.raw('10.0, 5.0, 1.0, 0.0');
+/** FTS5 column filters: the visitor's words never match the kind column. */
+const TEXT_COLUMNS = '{title keywords body}';
+const TITLE_COLUMNS = '{title keywords}';
 /** Tokens around the match in an excerpt. */
 const EXCERPT_TOKENS = 24;
 /** Vocabulary words looked at per misspelled word. */
@@ -27,27 +30,25 @@ const isKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly
 
 export function createSqliteSearchIndex(db: Db): SearchIndex {
   const driver: SearchDriver = {
-    async match({ terms, mode, kind, limit }: MatchRequest): Promise<MatchedEntry[]> {
-      const expression = ftsExpression(terms, mode);
-      const kindFilter = kind ? sql`and e.kind = ${kind}` : sql``;
-      // Rank every matching entry, keep each source's best, then the best `limit` sources of each kind.
-      const { rows: ranked } = await sql<{ id: number }>`
-        with matched as (
-          select rowid as id, bm25(search_fts, ${WEIGHTS}) as score from search_fts where search_fts match ${expression}
-        ), best as (
-          select e.id, e.kind, e.source_id, m.score,
-                 row_number() over (partition by e.kind, e.source_id order by m.score, e.part) as source_rank
-            from matched m join search_entries e on e.id = m.id
-           where 1 = 1 ${kindFilter}
-        ), ranked as (
-          select id, kind, score, source_id,
-                 row_number() over (partition by kind order by score, source_id) as kind_rank
-            from best where source_rank = 1
-        )
-        select id from ranked where kind_rank <= ${limit} order by kind, score, source_id`.execute(db);
-      if (ranked.length === 0) return [];
-      const ids = ranked.map((row) => Number(row.id));
-      // Excerpts only for the winners: snippet() reads and tokenizes the text again.
+    async rank({ terms, mode, stage, kinds, cap }: RankRequest): Promise<RankedRow[]> {
+      const words = `${stage === 'title' ? TITLE_COLUMNS : TEXT_COLUMNS} : (${ftsExpression(terms, mode)})`;
+      // Per kind, the newest `cap` matches scored (docs/search.md): FTS5 walks the index by
+      // rowid, descending, and stops there, computing bm25 only for what it returns.
+      const passes = kinds.map(
+        (kind) => sql`select * from (
+            select rowid as id, bm25(search_fts, ${WEIGHTS}) as score from search_fts
+             where search_fts match ${`${words} AND kind : "${kind}"`} order by rowid desc limit ${cap})`,
+      );
+      const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`
+        select m.id, m.score, e.kind, e.source_id, e.part
+          from (${sql.join(passes, sql` union all `)}) m join search_entries e on e.id = m.id`.execute(db);
+      return rows.flatMap((row) =>
+        isKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: -Number(row.score) }] : [],
+      );
+    },
+
+    async excerpts(ids, terms, mode): Promise<MatchedEntry[]> {
+      const expression = `${TEXT_COLUMNS} : (${ftsExpression(terms, mode)})`;
       const { rows } = await sql<{
         id: number;
         kind: string;
@@ -63,32 +64,29 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
                snippet(search_fts, 2, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) as body_excerpt,
                highlight(search_fts, 0, ${MARK_START}, ${MARK_END}) as title_marked
           from search_fts join search_entries e on e.id = search_fts.rowid
-         where search_fts match ${expression} and search_fts.rowid in (${sql.join(ids)})`.execute(db);
-      const byId = new Map(rows.map((row) => [Number(row.id), row]));
-      return ids.flatMap((id) => {
-        const row = byId.get(id);
-        if (!row || !isKind(row.kind)) return [];
-        return [
-          {
-            kind: row.kind,
-            sourceId: row.source_id,
-            part: Number(row.part),
-            title: row.title,
-            url: row.url,
-            label: row.label,
-            bodyExcerpt: row.body_excerpt ?? '',
-            titleMarked: row.title_marked ?? row.title,
-          },
-        ];
-      });
+         where search_fts match ${expression} and search_fts.rowid in (${sql.join([...ids])})`.execute(db);
+      return rows.flatMap((row) =>
+        isKind(row.kind)
+          ? [
+              {
+                id: Number(row.id),
+                kind: row.kind,
+                sourceId: row.source_id,
+                part: Number(row.part),
+                title: row.title,
+                url: row.url,
+                label: row.label,
+                bodyExcerpt: row.body_excerpt ?? '',
+                titleMarked: row.title_marked ?? row.title,
+              },
+            ]
+          : [],
+      );
     },
 
     async hasHits(term, kind) {
-      const expression = ftsExpression([term], 'all');
-      const { rows } = kind
-        ? await sql`select 1 as found from search_fts join search_entries e on e.id = search_fts.rowid
-                     where search_fts match ${expression} and e.kind = ${kind} limit 1`.execute(db)
-        : await sql`select 1 as found from search_fts where search_fts match ${expression} limit 1`.execute(db);
+      const expression = `${TEXT_COLUMNS} : (${ftsExpression([term], 'all')})${kind ? ` AND kind : "${kind}"` : ''}`;
+      const { rows } = await sql`select 1 as found from search_fts where search_fts match ${expression} limit 1`.execute(db);
       return rows.length > 0;
     },
 

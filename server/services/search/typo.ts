@@ -93,7 +93,8 @@ function looseDistance(word: string, candidate: string, slack: number): number |
   if (word.length < 3) return null;
   const max = allowedEdits(Math.max(word.length, 4)) + slack;
   const distance = editDistance(word, candidate, max);
-  return distance <= max && distance < Math.max(word.length, candidate.length) ? distance : null;
+  // Never more than half the word: "asdf" is not "as".
+  return distance <= max && distance * 2 < word.length ? distance : null;
 }
 
 /** The trigrams of a word, as the SQLite candidate query looks them up (pg_trgm makes its own). */

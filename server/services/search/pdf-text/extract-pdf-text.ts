@@ -37,9 +37,31 @@ export type PdfTextFailure =
   | 'missing'
   | 'busy';
 
-type Outcome = { pages: string[] } | { failure: PdfTextFailure; detail?: string };
+/** What one extraction cost, for the bench (scripts/bench-pdf-text.ts). */
+export interface PdfTextStats {
+  ms: number;
+  failure: PdfTextFailure | null;
+  /** The process's largest resident-memory growth over its size at the start, as the memory watch saw it (bytes). */
+  peakRssGrowth: number;
+  /** The worker's largest V8 heap + buffers outside it (bytes), where the runtime can tell (Node 22.16+); else null. */
+  peakWorkerMemory: number | null;
+}
+
+type Outcome = ({ pages: string[] } | { failure: PdfTextFailure; detail?: string }) & {
+  peakRssGrowth?: number;
+  peakWorkerMemory?: number | null;
+};
 
 type WorkerAnswer = { ok: true; pages: string[] } | { ok: false; reason: 'encrypted' | 'invalid' | 'unreadable'; message: string };
+
+/** The part of v8.HeapInfo the watch reads; `external_memory` counts ArrayBuffers (the file, inflated streams). */
+interface WorkerHeap {
+  total_heap_size: number;
+  external_memory: number;
+}
+
+/** Worker.getHeapStatistics() (Node 22.16+, 24): the worker's own memory, asked for even while it is busy. */
+type MeasurableWorker = Worker & { getHeapStatistics?: () => Promise<WorkerHeap> };
 
 const workerFile = new URL('./pdf-text-worker.mjs', import.meta.url);
 
@@ -52,7 +74,13 @@ export const pdfTextWork = new WorkQueue({ concurrency: PDF_TEXT_CONCURRENCY, ma
  * warning logged saying which. Never throws. `size` is the stored file's size in bytes. Give
  * `logger` the document's context (logger.child({ key })): the warning carries only the reason.
  */
-export async function extractPdfText(source: PdfSource, size: number, limits: PdfTextLimits, logger: Logger): Promise<string[] | null> {
+export async function extractPdfText(
+  source: PdfSource,
+  size: number,
+  limits: PdfTextLimits,
+  logger: Logger,
+  observe?: (stats: PdfTextStats) => void,
+): Promise<string[] | null> {
   const started = performance.now();
   let outcome: Outcome;
   if (size > limits.maxBytes) outcome = { failure: 'too-large', detail: `${size} bytes, over PDF_TEXT_MAX_BYTES (${limits.maxBytes})` };
@@ -67,6 +95,12 @@ export async function extractPdfText(source: PdfSource, size: number, limits: Pd
           : { failure: 'unreadable', detail: error instanceof Error ? error.message : String(error) };
     }
   }
+  observe?.({
+    ms: performance.now() - started,
+    failure: 'failure' in outcome ? outcome.failure : null,
+    peakRssGrowth: outcome.peakRssGrowth ?? 0,
+    peakWorkerMemory: outcome.peakWorkerMemory ?? null,
+  });
   if ('pages' in outcome) return outcome.pages;
   logger.warn(
     { pdfText: { reason: outcome.failure, detail: outcome.detail, size, ms: Math.round(performance.now() - started) } },
@@ -75,12 +109,21 @@ export async function extractPdfText(source: PdfSource, size: number, limits: Pd
   return null;
 }
 
-/** One worker for one file: feeds it the bytes, watches the clock and the memory, ends it whatever happens. */
+/**
+ * One worker for one file: feeds it the bytes, watches the clock and the memory, ends it
+ * whatever happens. Its JavaScript heap is capped by V8 (resourceLimits) at maxMemoryMb. That
+ * cap cannot see ArrayBuffers, and a stream inflated to gigabytes is one: so this thread, free
+ * while the worker is busy, looks at the worker's buffers every PDF_TEXT_MEMORY_CHECK_MS and
+ * ends it past the file's size + maxMemoryMb. Where the runtime cannot measure one worker
+ * (Node 20), it watches the process's resident memory instead: at most the file's size +
+ * maxMemoryMb + the worker's own start (PDF_TEXT_WORKER_ALLOWANCE_MB) of growth.
+ */
 function extractInWorker(source: PdfSource, size: number, limits: PdfTextLimits): Promise<Outcome> {
+  const MiB = 1024 * 1024;
   const baselineRss = process.memoryUsage.rss();
-  // The worker holds the file once and costs a little to start; beyond that the process may grow by maxMemoryMb.
-  const rssCeiling = baselineRss + size + (limits.maxMemoryMb + PDF_TEXT_WORKER_ALLOWANCE_MB) * 1024 * 1024;
-  const worker = new Worker(workerFile, {
+  const buffersCeiling = size + limits.maxMemoryMb * MiB;
+  const rssCeiling = baselineRss + size + (limits.maxMemoryMb + PDF_TEXT_WORKER_ALLOWANCE_MB) * MiB;
+  const worker: MeasurableWorker = new Worker(workerFile, {
     workerData: { size, maxRawPageChars: PDF_TEXT_MAX_PAGE_CHARS * 2, maxDocumentChars: PDF_TEXT_MAX_DOCUMENT_CHARS },
     resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb },
     // pdf.js may still write to the console; what it says is not the site's output.
@@ -89,31 +132,55 @@ function extractInWorker(source: PdfSource, size: number, limits: PdfTextLimits)
   });
   worker.stdout.resume();
   worker.stderr.resume();
+  const measurable = typeof worker.getHeapStatistics === 'function';
 
   return new Promise<Outcome>((resolve) => {
     let settled = false;
+    let online = false;
+    let asking = false;
+    let peakRss = baselineRss;
+    let peakWorker = 0;
     const finish = (outcome: Outcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       clearInterval(memoryWatch);
-      resolve(outcome);
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
+      resolve({ ...outcome, peakRssGrowth: peakRss - baselineRss, peakWorkerMemory: measurable ? peakWorker : null });
       void worker.terminate();
     };
+    const overMemory = (detail: string) => finish({ failure: 'memory', detail });
     const timer = setTimeout(() => finish({ failure: 'timeout', detail: `over PDF_TEXT_TIMEOUT_MS (${limits.timeoutMs} ms)` }), limits.timeoutMs);
-    // The heap limit cannot see ArrayBuffers (a stream inflated to gigabytes): the process's
-    // resident memory can, and this thread stays free to look while the worker is busy.
     const memoryWatch = setInterval(() => {
       const rss = process.memoryUsage.rss();
-      if (rss > rssCeiling) finish({ failure: 'memory', detail: `the process grew by ${Math.round((rss - baselineRss) / 1048576)} MB` });
+      peakRss = Math.max(peakRss, rss);
+      if (!measurable) {
+        if (rss > rssCeiling) overMemory(`the process grew by ${Math.round((rss - baselineRss) / MiB)} MB`);
+        return;
+      }
+      if (!online || asking) return;
+      asking = true;
+      worker.getHeapStatistics!().then(
+        (heap) => {
+          asking = false;
+          peakWorker = Math.max(peakWorker, heap.total_heap_size + heap.external_memory);
+          if (heap.external_memory > buffersCeiling) overMemory(`the worker holds ${Math.round(heap.external_memory / MiB)} MB of buffers`);
+        },
+        () => {
+          asking = false; // it has just ended: its exit or answer says why
+        },
+      );
     }, PDF_TEXT_MEMORY_CHECK_MS);
 
+    worker.once('online', () => {
+      online = true;
+    });
     worker.on('message', (answer: WorkerAnswer) => {
       if (answer.ok) finish({ pages: finalPages(answer.pages) });
       else finish({ failure: answer.reason, detail: answer.message });
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') finish({ failure: 'memory', detail: `over the heap limit (${limits.maxMemoryMb} MB)` });
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') overMemory(`over the heap limit (${limits.maxMemoryMb} MB)`);
       else finish({ failure: 'unreadable', detail: error.message });
     });
     worker.on('exit', (code) => finish({ failure: 'unreadable', detail: `the worker ended (exit code ${code}) without an answer` }));

@@ -12,5 +12,5 @@ export function normalizePdfPageText(raw: string, maxChars: number): string {
   let cut = text.slice(0, maxChars);
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   const space = cut.lastIndexOf(' ');
-  return (space > maxChars - 100 ? cut.slice(0, space) : cut).trimEnd();
+  return (space > 0 && space > maxChars - 100 ? cut.slice(0, space) : cut).trimEnd();
 }

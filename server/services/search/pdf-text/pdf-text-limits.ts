@@ -8,7 +8,7 @@ export interface PdfTextLimits {
   timeoutMs: number;
   /** A larger file is not read at all. */
   maxBytes: number;
-  /** The worker's JavaScript heap, and how far the process may grow beyond the file's own bytes while it works. */
+  /** The worker's JavaScript heap, and separately its buffers besides the file's own bytes (docs/search.md). */
   maxMemoryMb: number;
 }
 
@@ -19,8 +19,9 @@ export const PDF_TEXT_MAX_PAGE_CHARS = 20_000;
 export const PDF_TEXT_MAX_DOCUMENT_CHARS = 1_000_000;
 
 /**
- * PDFs read at once per process; the rest wait their turn in order. One: the memory watch
- * (extract-pdf-text.ts) measures the process's growth, which it can only blame on one worker.
+ * PDFs read at once per process; the rest wait their turn in order. One: a worker may use the
+ * file's size + PDF_TEXT_MAX_MEMORY_MB, and on Node 20 the memory watch (extract-pdf-text.ts)
+ * measures the whole process's growth, which it can blame on one worker only.
  */
 export const PDF_TEXT_CONCURRENCY = 1;
 
@@ -28,8 +29,9 @@ export const PDF_TEXT_CONCURRENCY = 1;
 export const PDF_TEXT_MAX_WAITING = 100;
 
 /**
- * What a worker costs before it reads anything (its isolate, unpdf and pdf.js loaded: about
- * 30 MB measured, scripts/bench-pdf-text.ts), allowed on top of maxMemoryMb by the memory watch.
+ * What a worker costs the process before it reads anything (its isolate, unpdf and pdf.js
+ * loaded: 25-30 MB measured, scripts/bench-pdf-text.ts), allowed on top of maxMemoryMb where the
+ * memory watch can only see the whole process (Node 20).
  */
 export const PDF_TEXT_WORKER_ALLOWANCE_MB = 64;
 
