@@ -39,7 +39,7 @@ export function organizationJsonLd(siteUrl: string, company: CompanyFacts) {
   };
 }
 
-/** The WebSite with a SearchAction into the knowledge-base glossary search. */
+/** The WebSite with a SearchAction into the knowledge base's search results (docs/search.md). */
 export function websiteJsonLd(siteUrl: string, company: CompanyFacts) {
   return {
     '@context': 'https://schema.org',

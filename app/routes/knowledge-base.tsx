@@ -17,31 +17,42 @@ import { loadTabOrKeepPage } from '~/features/knowledge-base/tab-fallback';
 import { TabBar } from '~/features/knowledge-base/tab-bar';
 import { type TabId, isDocumentTab, panelElementId, parseTab, tabElementId, tabHref, visibleTabs } from '~/features/knowledge-base/tabs';
 import { TutorialPanel } from '~/features/knowledge-base/tutorial-panel';
+import { glossaryJsonLd } from '~/features/knowledge-base/glossary-json-ld';
+import { SearchResults } from '~/features/search/search-results';
+import { isSearchPage } from '~/features/search/search-page';
+import { loadSearchPage } from '~/features/search/search.server';
 import { pageMeta } from '~/lib/page-meta';
+import { siteUrlFrom } from '~/lib/seo';
 import { loadPageSeo } from '~/lib/site-content.server';
 import { useAdmin } from '~/lib/use-admin';
 import type { Route } from './+types/knowledge-base';
 
 /**
- * ?tab= picks the tab; the glossary tab also honours ?search= and ?category= (the home
- * page's SearchAction). Document tabs get their list here too, so it is in the HTML, and
- * every document change revalidates to get it again (DocumentList has no other source).
+ * ?tab= picks the tab; the glossary tab also honours ?search= and ?category=. ?search=
+ * without a tab is the search over the whole knowledge base (the home page's SearchAction,
+ * the header's search; docs/search.md): its results instead of a tab. Document tabs get
+ * their list here too, so it is in the HTML, and every document change revalidates to get it
+ * again (DocumentList has no other source).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const admin = await context.currentAdmin();
+  const searching = isSearchPage(params);
   const tab = parseTab(params.get('tab'), admin !== null);
-  const [glossaryPage, documents, seo, content] = await Promise.all([
-    tab === 'glossary' ? loadGlossaryPage(context, params) : Promise.resolve(null),
-    loadDocumentsForTab(context, tab),
+  const [glossaryPage, documents, seo, content, searchPage] = await Promise.all([
+    tab === 'glossary' && !searching ? loadGlossaryPage(context, params) : Promise.resolve(null),
+    searching ? Promise.resolve(null) : loadDocumentsForTab(context, tab),
     loadPageSeo(context, 'knowledgeBase'),
     context.siteContent(),
+    searching ? loadSearchPage(context, params) : Promise.resolve(null),
   ]);
   const glossary: GlossaryPageData | null = glossaryPage?.data ?? null;
   // The FAQ as published (docs/pages.md, Site content), only for its tab.
   const faq = tab === 'faq' ? content.faq : null;
-  // A search with control characters still gets the page, as a 400 (see loadGlossaryPage).
-  return data({ tab, glossary, documents, seo, faq }, { status: glossaryPage?.invalidSearch ? 400 : 200 });
+  const search = searchPage?.data ?? null;
+  // A search with control characters still gets the page, as a 400 (see loadGlossaryPage, loadSearchPage).
+  const invalid = glossaryPage?.invalidSearch || searchPage?.invalidSearch;
+  return data({ tab, glossary, documents, seo, faq, search }, { status: invalid ? 400 : 200 });
 }
 
 /** A tab change or a search whose data request fails keeps the page and says so (issue 16). */
@@ -51,22 +62,33 @@ export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) 
 
 export const meta: Route.MetaFunction = (args) => {
   const tab = args.loaderData?.tab ?? 'glossary';
+  const searching = Boolean(args.loaderData?.search);
+  const { faq, glossary } = args.loaderData ?? {};
   return pageMeta(args, 'knowledgeBase', {
     // Each public tab is its own page for search engines; searches and All Documents are not.
-    canonical: tab === 'all' ? tabHref('glossary') : tabHref(tab),
-    structuredData: tab === 'faq' && args.loaderData?.faq ? faqPageJsonLd(args.loaderData.faq) : undefined,
+    canonical: tab === 'all' || searching ? tabHref('glossary') : tabHref(tab),
+    structuredData:
+      tab === 'faq' && faq
+        ? faqPageJsonLd(faq)
+        : glossary && !searching
+          ? glossaryJsonLd(siteUrlFrom(args.matches), glossary)
+          : undefined,
   });
 };
 
 export default function KnowledgeBase({ loaderData }: Route.ComponentProps) {
-  const { tab, glossary, documents, faq } = loaderData;
+  const { tab, glossary, documents, faq, search } = loaderData;
   const admin = useAdmin();
   return (
     <>
       <PageHeader title={pages.knowledgeBase.heading} lead={pages.knowledgeBase.description} />
       <div className="container-page py-10 sm:py-12">
         <AdminBar actions={<UploadDocumentOnDemand />} />
-        <TabBar tabs={visibleTabs(admin !== null)} current={tab} />
+        {/* The results page selects no tab: every tab is a way out of the search. */}
+        <TabBar tabs={visibleTabs(admin !== null)} current={search ? null : tab} />
+        {search ? (
+          <SearchResults data={search} />
+        ) : (
         <div
           role="tabpanel"
           id={panelElementId(tab)}
@@ -76,6 +98,7 @@ export default function KnowledgeBase({ loaderData }: Route.ComponentProps) {
         >
           <TabContent tab={tab} glossary={glossary} documents={documents} faq={faq} />
         </div>
+        )}
       </div>
     </>
   );

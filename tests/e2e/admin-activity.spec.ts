@@ -22,7 +22,7 @@ async function createTerm(page: Page, term: string) {
 }
 
 async function openEditor(page: Page, name: string) {
-  await visit(page, `/knowledge-base?search=${encodeURIComponent(name)}`);
+  await visit(page, `/knowledge-base?tab=glossary&search=${encodeURIComponent(name)}`);
   await termCard(page, name).getByRole('button', { name: `Edit ${name}` }).click();
   return page.getByRole('form', { name: 'Edit glossary term' });
 }

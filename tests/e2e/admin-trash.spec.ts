@@ -71,7 +71,7 @@ test.describe('the trash', () => {
     await confirmDoc.getByRole('button', { name: 'Delete Document' }).click();
     await expect(toast(page, 'Document deleted')).toBeVisible();
     await expect(docCard(page, docTitle)).toHaveCount(0);
-    await visit(page, `/knowledge-base?search=${encodeURIComponent(termName)}`);
+    await visit(page, `/knowledge-base?tab=glossary&search=${encodeURIComponent(termName)}`);
     await termCard(page, termName).getByRole('button', { name: `Delete ${termName}` }).click();
     await page.getByRole('dialog', { name: 'Delete this term?' }).getByRole('button', { name: 'Delete Term' }).click();
     await expect(toast(page, 'Term deleted')).toBeVisible();

@@ -105,7 +105,7 @@ test.describe('the glossary', () => {
     await search.fill('BOIL-OFF');
     await expect(termCard(page, 'Boil-off gas')).toBeVisible();
     await expect(termCard(page, 'Propane')).toHaveCount(0);
-    await expect(page).toHaveURL(/\?search=BOIL-OFF$/);
+    await expect(page).toHaveURL(/\?tab=glossary&search=BOIL-OFF$/);
     // Synonyms and definitions count too.
     await search.fill('bog');
     await expect(termCard(page, 'Boil-off gas')).toBeVisible();
@@ -115,7 +115,7 @@ test.describe('the glossary', () => {
     // Broadening the search again brings the server's fuller list back.
     await search.fill('gas');
     await expect(termCard(page, 'Boil-off gas')).toBeVisible();
-    await expect(page).toHaveURL(/\?search=gas$/);
+    await expect(page).toHaveURL(/\?tab=glossary&search=gas$/);
   });
 
   test('a search that matches nothing says so', async ({ page }) => {
@@ -125,8 +125,8 @@ test.describe('the glossary', () => {
     await expect(page.getByRole('article')).toHaveCount(0);
   });
 
-  test('?search= is rendered on the server, as the home page SearchAction expects', async ({ page }) => {
-    await visit(page, '/knowledge-base?search=wobbe');
+  test('?tab=glossary&search= is rendered on the server', async ({ page }) => {
+    await visit(page, '/knowledge-base?tab=glossary&search=wobbe');
     await expect(page.getByRole('searchbox', { name: 'Search terms' })).toHaveValue('wobbe');
     await expect(termCard(page, 'Wobbe index')).toBeVisible();
     await expect(termCard(page, 'Propane')).toHaveCount(0);
@@ -152,11 +152,13 @@ test.describe('the glossary', () => {
     await termCard(page, 'Boil-off gas').getByRole('link', { name: 'Holding time' }).click();
     await expect(page).toHaveURL(/#term-holding-time$/);
     await expect(page.locator('#term-holding-time')).toBeInViewport();
-    // A related term that is not on the page is found by a search.
-    await visit(page, '/knowledge-base?search=boil-off');
+    await expect(page.locator('#term-holding-time')).toHaveAttribute('data-targeted', 'true');
+    // A related term that the search left off the page: its card in the whole glossary.
+    await visit(page, '/knowledge-base?tab=glossary&search=boil-off');
     await termCard(page, 'Boil-off gas').getByRole('link', { name: 'Holding time' }).click();
-    await expect(page).toHaveURL(/\?search=Holding%20time$/);
-    await expect(termCard(page, 'Holding time')).toBeVisible();
+    await expect(page).toHaveURL(/\/knowledge-base#term-holding-time$/);
+    await expect(termCard(page, 'Holding time')).toBeInViewport();
+    await expect(termCard(page, 'Holding time')).toHaveAttribute('data-targeted', 'true');
   });
 });
 
@@ -168,7 +170,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('searchbox', { name: 'Search terms' }).fill('fractionation');
     await page.getByRole('combobox', { name: 'Category' }).selectOption('processing');
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(/search=fractionation&category=processing/);
+    await expect(page).toHaveURL(/\?tab=glossary&search=fractionation&category=processing/);
     await expect(termCard(page, 'Fractionation')).toBeVisible();
     await expect(termCard(page, 'Y-grade')).toHaveCount(0);
     await page.getByRole('tab', { name: 'FAQ' }).click();

@@ -96,11 +96,11 @@ describe.each(testDialects)('the glossary API on %s', (dialect) => {
       }
     });
 
-    it('renders the knowledge base from ?search= and ?category= on the server', async () => {
-      const html = await (await fetch(`${server.url}/knowledge-base?search=regas&category=lng`)).text();
+    it('renders the glossary tab from ?tab=glossary&search= and ?category= on the server', async () => {
+      const html = await (await fetch(`${server.url}/knowledge-base?tab=glossary&search=regas&category=lng`)).text();
       expect(html).toContain('id="term-regasification"');
       expect(html).not.toContain('id="term-propane"');
-      const none = await (await fetch(`${server.url}/knowledge-base?search=zzzz-nothing`)).text();
+      const none = await (await fetch(`${server.url}/knowledge-base?tab=glossary&search=zzzz-nothing`)).text();
       expect(none).toContain('No terms found matching your search criteria.');
     });
   });

@@ -126,8 +126,8 @@ describe.each(testDialects)('text fields refuse control characters on %s', (dial
       expect((await expectInvalidInput(response, ['search'])).message).toMatch(/^search (contains characters that are not allowed|must be on one line)\.$/);
     });
 
-    it('GET /knowledge-base?search=%00 is the page, as a 400 with no terms found, and a good search still works', async () => {
-      const response = await fetch(`${server.url}/knowledge-base?search=%00&category=lng`);
+    it('GET /knowledge-base?tab=glossary&search=%00 is the page, as a 400 with no terms found, and a good search still works', async () => {
+      const response = await fetch(`${server.url}/knowledge-base?tab=glossary&search=%00&category=lng`);
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       const html = await response.text();
@@ -138,6 +138,15 @@ describe.each(testDialects)('text fields refuse control characters on %s', (dial
       const good = await fetch(`${server.url}/knowledge-base?search=boil-off`);
       expect(good.status).toBe(200);
       expect(await good.text()).toContain('Boil-off gas');
+    });
+
+    it('GET /knowledge-base?search=%00 (the whole knowledge base) is the results page, as a 400 with nothing found', async () => {
+      const response = await fetch(`${server.url}/knowledge-base?search=boil%00off%1B`);
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toContain('Nothing in the knowledge base matches “boiloff”.');
+      expect(html).not.toContain('\u0000');
+      expect(html).not.toContain('\u001b');
     });
   });
 

@@ -4,9 +4,9 @@ import {
   anchorIds,
   filterTerms,
   relatedLinks,
-  slugify,
   termMatches,
 } from '../../app/features/knowledge-base/glossary-filter.ts';
+import { glossaryAnchor } from '../../domain/glossary/anchor.ts';
 import { glossaryQuerySchema, glossaryTermSchema } from '../../domain/glossary/schema.ts';
 import { GLOSSARY_CATEGORIES, type GlossaryTerm, normalizeList } from '../../domain/glossary/term.ts';
 import { parseTab, tabHref, visibleTabs } from '../../app/features/knowledge-base/tabs.ts';
@@ -107,20 +107,23 @@ describe('the browser-side glossary filter', () => {
   });
 
   it('gives every card a readable, unique anchor', () => {
-    expect(slugify('Boil-off gas')).toBe('boil-off-gas');
-    expect(slugify('UN 1972')).toBe('un-1972');
-    expect(slugify('Crème  (test)')).toBe('creme-test');
+    expect(glossaryAnchor('Boil-off gas')).toBe('term-boil-off-gas');
+    expect(glossaryAnchor('UN 1972')).toBe('term-un-1972');
+    expect(glossaryAnchor('Crème  (test)')).toBe('term-creme-test');
+    expect(glossaryAnchor('--Wobbé Index--')).toBe('term-wobbe-index');
     const ids = anchorIds([term({ id: 1 }), term({ id: 2, term: 'Boil off gas' }), term({ id: 3, term: '***' })]);
-    expect([...ids.values()]).toEqual(['term-boil-off-gas', 'term-boil-off-gas-2', 'term-3']);
+    expect([...ids.values()]).toEqual(['term-boil-off-gas', 'term-boil-off-gas-2', 'term-']);
   });
 
-  it('links a related term to its card when shown, else to a glossary search', () => {
+  it('links a related term to its card when shown, else to its card in the whole glossary, or a search when no such term exists', () => {
     const shown = [term({ id: 1, relatedTerms: 'Holding time, Unknown thing' }), term({ id: 2, term: 'Holding time' })];
     const links = relatedLinks(shown[0] as GlossaryTerm, shown, anchorIds(shown), '/knowledge-base');
     expect(links).toEqual([
       { label: 'Holding time', href: '#term-holding-time' },
-      { label: 'Unknown thing', href: '/knowledge-base?search=Unknown%20thing' },
+      { label: 'Unknown thing', href: '/knowledge-base#term-unknown-thing' },
     ]);
+    const everything = relatedLinks(shown[0] as GlossaryTerm, shown, anchorIds(shown), '/knowledge-base', shown);
+    expect(everything[1]).toEqual({ label: 'Unknown thing', href: '/knowledge-base?tab=glossary&search=Unknown%20thing' });
   });
 
   it('escapes LIKE wildcards for the server search', () => {

@@ -3,6 +3,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
+import { HeaderSearch } from '~/features/search/header-search';
 import { useClientLoginHref } from '~/lib/client-login';
 import { useSectionLink } from '~/lib/scroll-to-section';
 import { useCompany } from '~/lib/site-content';
@@ -161,6 +162,7 @@ export function Header() {
         </nav>
 
         <div className="flex items-center gap-2">
+          <HeaderSearch />
           <SectionLink link={sectionLinks.contact} className={buttonClass('accent', 'sm', 'hidden sm:inline-flex')} />
           <button
             ref={toggleRef}

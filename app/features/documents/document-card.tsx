@@ -3,10 +3,14 @@ import type { DocumentView } from '@domain/documents/types';
 import { Download, FileText, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button, buttonClass } from '~/components/ui/button';
+import { targetableCard, useHashTarget } from '~/features/knowledge-base/use-hash-target';
 import { categoryLabel, formatBytes, formatDate, thumbnailUrl, typeLabel } from './format';
 
 /** At most this many thumbnails on a card; the rest are counted as +N (docs/knowledge-base.md). */
 const SHOWN_THUMBNAILS = 3;
+
+/** The id of a document's card, what search hits link to. */
+export const documentAnchor = (id: number | string) => `document-${id}`;
 
 export interface DocumentAdminActions {
   onEdit: (document: DocumentView) => void;
@@ -35,8 +39,16 @@ export function DocumentCard({
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const images = document.carouselImages;
   const hidden = images.length - SHOWN_THUMBNAILS;
+  // A search hit links here as #document-<id> (docs/knowledge-base.md, Anchors): the card is marked.
+  const anchorId = documentAnchor(document.id);
+  const targeted = useHashTarget() === anchorId;
   return (
-    <article aria-labelledby={`${id}-title`} className="flex w-full flex-col self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      id={anchorId}
+      data-targeted={targeted || undefined}
+      aria-labelledby={`${id}-title`}
+      className={`${targetableCard} flex w-full flex-col self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm`}
+    >
       <div className="flex items-start gap-3">
         <span aria-hidden="true" className="mt-0.5 grid h-10 w-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 ring-1 ring-brand-200">
           <FileText className="h-5 w-5" />

@@ -14,6 +14,7 @@ import { SEARCH_URL_DEBOUNCE_MS, anchorIds, filterTerms, relatedLinks } from './
 import type { GlossaryFormState } from './glossary-term-form';
 import { GlossaryTermCard } from './glossary-term-card';
 import { KNOWLEDGE_BASE_PATH } from './tabs';
+import { scrollToId, useHashTarget } from './use-hash-target';
 
 // Admin-only controls load when an admin first needs them, so visitors download neither them
 // nor Zod (decision 016).
@@ -36,6 +37,12 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
 
   const shown = useMemo(() => filterTerms(data.terms, search, category), [data.terms, search, category]);
   const ids = useMemo(() => anchorIds(data.terms), [data.terms]);
+  const hashTarget = useHashTarget();
+
+  // A card named by the address (a search hit, a related-term link) comes into view once it is there.
+  useEffect(() => {
+    if (hashTarget?.startsWith('term-')) scrollToId(hashTarget);
+  }, [hashTarget, data.terms]);
 
   // Each list that could not be fetched is reported once (a failed Try again too: new data each time).
   useEffect(() => {
@@ -72,6 +79,8 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
         }}
         className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
       >
+        {/* Without a tab, ?search= is the whole knowledge base's search (docs/glossary.md, Search). */}
+        <input type="hidden" name="tab" value="glossary" />
         <Field id={`${id}-search`} label={glossaryCopy.searchLabel}>
           {(control) => (
             <div className="relative">
@@ -140,7 +149,7 @@ export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
           </Button>
         </div>
       ) : (
-        <GlossaryResults data={data} shown={shown} ids={ids} admin={admin !== null} onEdit={(term) => setForm({ mode: 'edit', term })} onDelete={setDeleting} />
+        <GlossaryResults data={data} shown={shown} ids={ids} hashTarget={hashTarget} admin={admin !== null} onEdit={(term) => setForm({ mode: 'edit', term })} onDelete={setDeleting} />
       )}
 
       {admin ? (
@@ -156,6 +165,7 @@ function GlossaryResults({
   data,
   shown,
   ids,
+  hashTarget,
   admin,
   onEdit,
   onDelete,
@@ -163,23 +173,31 @@ function GlossaryResults({
   data: GlossaryPageData;
   shown: GlossaryTerm[];
   ids: Map<number, string>;
+  hashTarget: string | null;
   admin: boolean;
   onEdit: (term: GlossaryTerm) => void;
   onDelete: (term: GlossaryTerm) => void;
 }) {
   if (data.total === 0) return <EmptyState>{glossaryCopy.emptyAll}</EmptyState>;
   if (shown.length === 0) return <EmptyState>{glossaryCopy.emptyFiltered}</EmptyState>;
+  // With no search and no category the page holds the whole glossary, so a related name that is no term is known to be one.
+  const everyTerm = data.search === '' && data.category === 'all' ? data.terms : undefined;
   return (
-    <div className="mt-4 grid gap-4 md:grid-cols-2">
-      {shown.map((term) => (
+    // group: a card named by the address turns content-visibility off for all (glossary-term-card.tsx).
+    <div className="group mt-4 grid gap-4 md:grid-cols-2">
+      {shown.map((term) => {
+        const anchorId = ids.get(term.id) ?? `term-${term.id}`;
+        return (
         <GlossaryTermCard
           key={term.id}
           term={term}
-          anchorId={ids.get(term.id) ?? `term-${term.id}`}
-          related={relatedLinks(term, shown, ids, KNOWLEDGE_BASE_PATH)}
+          anchorId={anchorId}
+          targeted={hashTarget === anchorId}
+          related={relatedLinks(term, shown, ids, KNOWLEDGE_BASE_PATH, everyTerm)}
           admin={admin ? { onEdit, onDelete } : undefined}
         />
-      ))}
+        );
+      })}
     </div>
   );
 }
@@ -216,11 +234,15 @@ function useGlossaryFilters(data: GlossaryPageData) {
     lastPushed.current = nextSearch;
     setParams(
       (previous) => {
+        // ?search= without a tab is the search over the whole knowledge base, so the
+        // glossary's own search names its tab (docs/glossary.md, Search).
         const next = new URLSearchParams(previous);
+        next.delete('tab');
+        next.delete('search');
+        next.delete('category');
+        if (nextSearch.trim() || nextCategory !== 'all') next.set('tab', 'glossary');
         if (nextSearch.trim()) next.set('search', nextSearch);
-        else next.delete('search');
-        if (nextCategory === 'all') next.delete('category');
-        else next.set('category', nextCategory);
+        if (nextCategory !== 'all') next.set('category', nextCategory);
         return next;
       },
       { replace: true, preventScrollReset: true },

@@ -4,6 +4,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import type { RelatedLink } from './glossary-filter';
+import { targetableCard } from './use-hash-target';
 
 export interface TermAdminActions {
   onEdit: (term: GlossaryTerm) => void;
@@ -15,10 +16,13 @@ export function GlossaryTermCard({
   term,
   anchorId,
   related,
+  targeted = false,
   admin,
 }: {
   term: GlossaryTerm;
   anchorId: string;
+  /** The address's #fragment names this card (a search hit, a related-term link): it is marked. */
+  targeted?: boolean;
   related: RelatedLink[];
   /** Present only for a logged-in admin. */
   admin?: TermAdminActions;
@@ -28,10 +32,14 @@ export function GlossaryTermCard({
     <article
       id={anchorId}
       aria-labelledby={`${anchorId}-name`}
+      data-targeted={targeted || undefined}
       // content-visibility: the browser lays out and paints only the cards near the screen (the
       // glossary is ~100 cards, ~3,000 boxes on a phone), which keeps the first layout short;
       // find in page, anchors and screen readers still see every card.
-      className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow [contain-intrinsic-size:auto_14rem] [content-visibility:auto] target:border-brand-500 target:ring-2 target:ring-brand-500/40"
+      // The card the address names is marked: :target without JavaScript, data-targeted after a
+      // router navigation (docs/glossary.md, Anchors). While one is, every card is laid out for
+      // real: estimated heights above it would otherwise move it after the browser scrolled there.
+      className={`${targetableCard} flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow [contain-intrinsic-size:auto_14rem] [content-visibility:auto] group-has-[:target]:[content-visibility:visible] group-has-[[data-targeted]]:[content-visibility:visible]`}
     >
       <div className="flex items-start justify-between gap-3">
         <h3 id={`${anchorId}-name`} className="text-lg font-bold leading-snug text-ink">

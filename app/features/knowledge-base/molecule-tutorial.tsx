@@ -9,8 +9,8 @@ import { MoleculeDiagram, ProcessDiagram } from './molecule-diagram';
  * The five-step molecule tutorial inside its dialog (docs/knowledge-base.md: step 0 to 4, Previous
  * disabled on the first, Next on the last, step cards jump to any step).
  */
-export function MoleculeTutorial() {
-  const [step, setStep] = useState(0);
+export function MoleculeTutorial({ initialStep = 0 }: { initialStep?: number }) {
+  const [step, setStep] = useState(initialStep);
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const last = tutorialSteps.length - 1;

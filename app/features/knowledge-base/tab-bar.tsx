@@ -44,7 +44,7 @@ const keySteps: Record<string, (index: number, count: number) => number> = {
  * tablist with automatic activation: one tab stop, arrow keys, Home and End move to and
  * open the neighbouring tab.
  */
-export function TabBar({ tabs, current }: { tabs: readonly TabDefinition[]; current: TabId }) {
+export function TabBar({ tabs, current }: { tabs: readonly TabDefinition[]; current: TabId | null }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const links = useRef(new Map<TabId, HTMLAnchorElement>());
@@ -99,8 +99,9 @@ export function TabBar({ tabs, current }: { tabs: readonly TabDefinition[]; curr
             aria-selected={selected}
             // Only the open panel exists in the page, so only its tab points at it.
             aria-controls={selected ? panelElementId(tab.id) : undefined}
-            // Without JavaScript there are no arrow keys, so every tab stays a tab stop.
-            tabIndex={hydrated && !selected ? -1 : undefined}
+            // Without JavaScript there are no arrow keys, so every tab stays a tab stop. On the
+            // search results page no tab is selected, and the first is the tab stop.
+            tabIndex={hydrated && !(selected || (current === null && tab === tabs[0])) ? -1 : undefined}
             className={cn(
               'flex min-w-0 items-center gap-2 rounded-lg px-3 py-2.5 text-left text-sm font-semibold transition-colors',
               'sm:flex-col sm:justify-start sm:gap-1 sm:text-center',

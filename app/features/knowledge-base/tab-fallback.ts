@@ -3,6 +3,7 @@ import type { FaqEntry, PageSeo } from '@domain/site-content/types';
 import { withoutForbiddenOneLine } from '@domain/text-characters';
 import { isRouteErrorResponse } from 'react-router';
 import type { DocumentListData } from '~/features/documents/document-list.server';
+import { type SearchPageData, isSearchPage } from '~/features/search/search-page';
 import type { GlossaryPageData } from './glossary-data';
 import { type TabId, isDocumentTab, parseTab } from './tabs';
 
@@ -15,6 +16,8 @@ export interface TabData {
   seo: PageSeo | null;
   /** The published FAQ, on the FAQ tab (docs/pages.md, Site content). */
   faq: readonly FaqEntry[] | null;
+  /** The results page's data, for ?search= without a tab (docs/search.md). */
+  search: SearchPageData | null;
 }
 
 /**
@@ -44,6 +47,10 @@ export async function loadTabOrKeepPage(request: Request, serverLoader: () => Pr
  */
 export function unloadedTab(params: URLSearchParams): TabData {
   const tab = parseTab(params.get('tab'), true);
+  if (isSearchPage(params)) {
+    const search: SearchPageData = { query: withoutForbiddenOneLine(params.get('search') ?? ''), response: null, failed: true };
+    return { tab, glossary: null, documents: null, seo: null, faq: null, search };
+  }
   const category = params.get('category');
   const glossary: GlossaryPageData | null =
     tab === 'glossary'
@@ -56,6 +63,6 @@ export function unloadedTab(params: URLSearchParams): TabData {
         }
       : null;
   const documents: DocumentListData | null = isDocumentTab(tab) || tab === 'tutorials' ? { category: tab, documents: null } : null;
-  return { tab, glossary, documents, seo: null, faq: null };
+  return { tab, glossary, documents, seo: null, faq: null, search: null };
 }
 
