@@ -58,12 +58,14 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
 
   const driver: SearchDriver = {
     async rank({ terms, mode, stage, kinds, cap }: RankRequest): Promise<RankedRow[]> {
-      const words = tsquery(terms, mode, stage === 'title' ? 'AB' : '');
+      const words = tsquery(terms, mode, '');
+      // Titles and keywords have a tsvector (and GIN index) of their own: a first pass never reads the bodies'.
+      const column = sql.raw(stage === 'title' ? 'title_tsv' : 'tsv');
       // Per kind, at most `cap` matches scored (docs/search.md): the kind's lexeme narrows
       // the GIN lookup, and the LIMIT stops reading rows before ts_rank reads every match.
       const passes = kinds.map(
-        (kind) => sql`(select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.tsv, ${words}) as score
-             from search_entries e where e.tsv @@ (${words} && ${kindQuery(kind)}::tsquery) limit ${cap})`,
+        (kind) => sql`(select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.${column}, ${words}) as score
+             from search_entries e where e.${column} @@ (${words} && ${kindQuery(kind)}::tsquery) limit ${cap})`,
       );
       const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`${sql.join(passes, sql` union all `)}`.execute(db);
       return rows.flatMap((row) =>
@@ -131,9 +133,12 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
                  setweight(to_tsvector('english', ${foldText(entry.title)}), 'A') ||
                  setweight(to_tsvector('english', ${foldText(entry.keywords)}), 'B') ||
                  setweight(to_tsvector('english', ${foldText(entry.body)}), 'C') ||
+                 array_to_tsvector(array[${kindLexeme(entry.kind)}]::text[]),
+                 setweight(to_tsvector('english', ${foldText(entry.title)}), 'A') ||
+                 setweight(to_tsvector('english', ${foldText(entry.keywords)}), 'B') ||
                  array_to_tsvector(array[${kindLexeme(entry.kind)}]::text[]))`,
         );
-        await sql`insert into search_entries (kind, source_id, part, title, keywords, body, url, label, tsv) values ${sql.join(values)}`.execute(trx);
+        await sql`insert into search_entries (kind, source_id, part, title, keywords, body, url, label, tsv, title_tsv) values ${sql.join(values)}`.execute(trx);
       }
     },
   };

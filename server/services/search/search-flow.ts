@@ -85,7 +85,7 @@ export interface SearchDriver {
  * per hit asked for, newest first (docs/search.md, "How ranking works").
  */
 const ROWS_PER_HIT = 25;
-const MIN_CAP = 500;
+const MIN_CAP = 200;
 
 /**
  * The best `limit` sources of each kind (one entry each): those matched in a title or

@@ -11,11 +11,21 @@ import { trigramsOf } from './typo.ts';
  * FTS5 trigram table over the vocabulary for typo candidates.
  */
 
-/** bm25 weights of title, keywords, body (and kind, which only filters). */
-const WEIGHTS = sql.raw('10.0, 5.0, 1.0, 0.0');
-/** FTS5 column filters: the visitor's words never match the kind column. */
-const TEXT_COLUMNS = '{title keywords body}';
-const TITLE_COLUMNS = '{title keywords}';
+/** bm25 weights of title, keywords, body. */
+const WEIGHTS = sql.raw('10.0, 5.0, 1.0');
+const TITLE_WEIGHTS = sql.raw('10.0, 5.0');
+
+/**
+ * Each kind's entries get ids in a range of their own, so "this kind's matches" is a rowid
+ * range, which FTS5 seeks to directly (an indexed kind column would cost a second list to
+ * merge per query). The numbers are fixed per kind: a new kind takes a new one.
+ */
+const KIND_NUMBERS: Record<SearchKind, number> = { glossary: 1, faq: 2, tutorial: 3, document: 4, page: 5 };
+const KIND_RANGE = 2 ** 40;
+export function idRange(kind: SearchKind): [number, number] {
+  const low = KIND_NUMBERS[kind] * KIND_RANGE;
+  return [low, low + KIND_RANGE - 1];
+}
 /** Tokens around the match in an excerpt. */
 const EXCERPT_TOKENS = 24;
 /** Vocabulary words looked at per misspelled word. */
@@ -31,14 +41,17 @@ const isKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly
 export function createSqliteSearchIndex(db: Db): SearchIndex {
   const driver: SearchDriver = {
     async rank({ terms, mode, stage, kinds, cap }: RankRequest): Promise<RankedRow[]> {
-      const words = `${stage === 'title' ? TITLE_COLUMNS : TEXT_COLUMNS} : (${ftsExpression(terms, mode)})`;
-      // Per kind, the newest `cap` matches scored (docs/search.md): FTS5 walks the index by
-      // rowid, descending, and stops there, computing bm25 only for what it returns.
-      const passes = kinds.map(
-        (kind) => sql`select * from (
-            select rowid as id, bm25(search_fts, ${WEIGHTS}) as score from search_fts
-             where search_fts match ${`${words} AND kind : "${kind}"`} order by rowid desc limit ${cap})`,
-      );
+      const expression = ftsExpression(terms, mode);
+      const table = sql.raw(stage === 'title' ? 'search_title_fts' : 'search_fts');
+      const weights = stage === 'title' ? TITLE_WEIGHTS : WEIGHTS;
+      // Per kind (a rowid range), the newest `cap` matches scored (docs/search.md): FTS5 walks
+      // the index by rowid, descending, and stops there, computing bm25 only for what it returns.
+      const passes = kinds.map((kind) => {
+        const [low, high] = idRange(kind);
+        return sql`select * from (
+            select rowid as id, bm25(${table}, ${weights}) as score from ${table}
+             where ${table} match ${expression} and rowid between ${low} and ${high} order by rowid desc limit ${cap})`;
+      });
       const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`
         select m.id, m.score, e.kind, e.source_id, e.part
           from (${sql.join(passes, sql` union all `)}) m join search_entries e on e.id = m.id`.execute(db);
@@ -48,7 +61,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
     },
 
     async excerpts(ids, terms, mode): Promise<MatchedEntry[]> {
-      const expression = `${TEXT_COLUMNS} : (${ftsExpression(terms, mode)})`;
+      const expression = ftsExpression(terms, mode);
       const { rows } = await sql<{
         id: number;
         kind: string;
@@ -85,8 +98,9 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
     },
 
     async hasHits(term, kind) {
-      const expression = `${TEXT_COLUMNS} : (${ftsExpression([term], 'all')})${kind ? ` AND kind : "${kind}"` : ''}`;
-      const { rows } = await sql`select 1 as found from search_fts where search_fts match ${expression} limit 1`.execute(db);
+      const range = kind ? idRange(kind) : [0, Number.MAX_SAFE_INTEGER];
+      const { rows } = await sql`select 1 as found from search_fts
+        where search_fts match ${ftsExpression([term], 'all')} and rowid between ${range[0]} and ${range[1]} limit 1`.execute(db);
       return rows.length > 0;
     },
 
@@ -101,22 +115,38 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
     },
 
     async insertEntries(trx, entries) {
-      for (let start = 0; start < entries.length; start += 100) {
-        await trx
-          .insertInto('search_entries')
-          .values(
-            entries.slice(start, start + 100).map((entry) => ({
-              kind: entry.kind,
-              source_id: entry.sourceId,
-              part: entry.part,
-              title: entry.title,
-              keywords: entry.keywords,
-              body: entry.body,
-              url: entry.url,
-              label: entry.label ?? null,
-            })),
-          )
-          .execute();
+      const next = new Map<SearchKind, number>();
+      const nextId = async (kind: SearchKind) => {
+        let id = next.get(kind);
+        if (id === undefined) {
+          const [low, high] = idRange(kind);
+          const row = await trx
+            .selectFrom('search_entries')
+            .select((eb) => eb.fn.max('id').as('id'))
+            .where('id', '>=', low)
+            .where('id', '<=', high)
+            .executeTakeFirst();
+          id = row?.id == null ? low : Number(row.id);
+        }
+        next.set(kind, ++id);
+        return id;
+      };
+      const rows = [];
+      for (const entry of entries) {
+        rows.push({
+          id: await nextId(entry.kind),
+          kind: entry.kind,
+          source_id: entry.sourceId,
+          part: entry.part,
+          title: entry.title,
+          keywords: entry.keywords,
+          body: entry.body,
+          url: entry.url,
+          label: entry.label ?? null,
+        });
+      }
+      for (let start = 0; start < rows.length; start += 100) {
+        await trx.insertInto('search_entries').values(rows.slice(start, start + 100)).execute();
       }
     },
   };
