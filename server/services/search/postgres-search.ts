@@ -18,13 +18,10 @@ const TITLE_HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAl
 const CANDIDATES = 60;
 
 /** A tsquery built only from letters and digits (parseQuery): each term a phrase, the last word a prefix when asked. */
-export function tsqueryText(terms: readonly MatchTerm[], mode: 'all' | 'any', weights: '' | 'AB' = ''): string {
+export function tsqueryText(terms: readonly MatchTerm[], mode: 'all' | 'any'): string {
   return terms
     .map((term) => {
-      const words = term.words.map((word, index) => {
-        const prefix = term.prefix && index === term.words.length - 1 ? '*' : '';
-        return `'${word}'${prefix || weights ? `:${prefix}${weights}` : ''}`;
-      });
+      const words = term.words.map((word, index) => `'${word}'${term.prefix && index === term.words.length - 1 ? ':*' : ''}`);
       return `(${words.join(' <-> ')})`;
     })
     .join(mode === 'all' ? ' & ' : ' | ');
@@ -53,12 +50,11 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       throw error;
     });
   };
-  const tsquery = (terms: readonly MatchTerm[], mode: 'all' | 'any', weights: '' | 'AB'): RawBuilder<unknown> =>
-    sql`to_tsquery('english', ${tsqueryText(terms, mode, weights)})`;
+  const tsquery = (terms: readonly MatchTerm[], mode: 'all' | 'any'): RawBuilder<unknown> => sql`to_tsquery('english', ${tsqueryText(terms, mode)})`;
 
   const driver: SearchDriver = {
     async rank({ terms, mode, stage, kinds, cap }: RankRequest): Promise<RankedRow[]> {
-      const words = tsquery(terms, mode, '');
+      const words = tsquery(terms, mode);
       // Titles and keywords have a tsvector (and GIN index) of their own: a first pass never reads the bodies'.
       const column = sql.raw(stage === 'title' ? 'title_tsv' : 'tsv');
       // Per kind, at most `cap` matches scored (docs/search.md): the kind's lexeme narrows
@@ -85,7 +81,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
         body_excerpt: string;
         title_marked: string;
       }>`
-        with q as (select ${tsquery(terms, mode, '')} as query)
+        with q as (select ${tsquery(terms, mode)} as query)
         select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label,
                case when e.body = '' then '' else ts_headline('english', e.body, q.query, ${HEADLINE}) end as body_excerpt,
                ts_headline('english', e.title, q.query, ${TITLE_HEADLINE}) as title_marked
@@ -110,7 +106,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
     },
 
     async hasHits(term, kind) {
-      const query = kind ? sql`(${tsquery([term], 'all', '')} && ${kindQuery(kind)}::tsquery)` : tsquery([term], 'all', '');
+      const query = kind ? sql`(${tsquery([term], 'all')} && ${kindQuery(kind)}::tsquery)` : tsquery([term], 'all');
       const { rows } = await sql`select 1 as found from search_entries where tsv @@ ${query} limit 1`.execute(db);
       return rows.length > 0;
     },

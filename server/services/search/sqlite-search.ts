@@ -62,6 +62,23 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
 
     async excerpts(ids, terms, mode): Promise<MatchedEntry[]> {
       const expression = ftsExpression(terms, mode);
+      // One MATCH per kind over the span of its ids, the ids themselves a plain filter
+      // ("rowid + 0" is not handed to FTS5): FTS5 would evaluate the MATCH again for each id
+      // of an IN list, which for a prefix means merging every word it covers each time.
+      const byKind = new Map<SearchKind, number[]>();
+      for (const id of ids) {
+        const kind = SEARCH_KINDS.find((each) => id >= idRange(each)[0] && id <= idRange(each)[1]);
+        if (kind) byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
+      }
+      if (byKind.size === 0) return [];
+      const passes = [...byKind.values()].map(
+        (kindIds) => sql`select rowid as id,
+               snippet(search_fts, 2, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) as body_excerpt,
+               highlight(search_fts, 0, ${MARK_START}, ${MARK_END}) as title_marked
+          from search_fts
+         where search_fts match ${expression} and rowid between ${Math.min(...kindIds)} and ${Math.max(...kindIds)}
+           and (rowid + 0) in (${sql.join(kindIds)})`,
+      );
       const { rows } = await sql<{
         id: number;
         kind: string;
@@ -73,11 +90,8 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
         body_excerpt: string | null;
         title_marked: string | null;
       }>`
-        select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label,
-               snippet(search_fts, 2, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) as body_excerpt,
-               highlight(search_fts, 0, ${MARK_START}, ${MARK_END}) as title_marked
-          from search_fts join search_entries e on e.id = search_fts.rowid
-         where search_fts match ${expression} and search_fts.rowid in (${sql.join([...ids])})`.execute(db);
+        select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label, m.body_excerpt, m.title_marked
+          from (${sql.join(passes, sql` union all `)}) m cross join search_entries e on e.id = m.id`.execute(db);
       return rows.flatMap((row) =>
         isKind(row.kind)
           ? [
