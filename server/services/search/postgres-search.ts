@@ -2,7 +2,7 @@ import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { foldText } from './query-text.ts';
-import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn } from './search-flow.ts';
+import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, rankCap } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /**
@@ -53,15 +53,15 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
   const tsquery = (terms: readonly MatchTerm[], mode: 'all' | 'any'): RawBuilder<unknown> => sql`to_tsquery('english', ${tsqueryText(terms, mode)})`;
 
   const driver: SearchDriver = {
-    async rank({ terms, mode, stage, kinds, cap }: RankRequest): Promise<RankedRow[]> {
+    async rank({ terms, mode, stage, kinds, limit }: RankRequest): Promise<RankedRow[]> {
       const words = tsquery(terms, mode);
       // Titles and keywords have a tsvector (and GIN index) of their own: a first pass never reads the bodies'.
       const column = sql.raw(stage === 'title' ? 'title_tsv' : 'tsv');
-      // Per kind, at most `cap` matches scored (docs/search.md): the kind's lexeme narrows
+      // Per kind, at most rankCap matches scored (docs/search.md): the kind's lexeme narrows
       // the GIN lookup, and the LIMIT stops reading rows before ts_rank reads every match.
       const passes = kinds.map(
         (kind) => sql`(select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.${column}, ${words}) as score
-             from search_entries e where e.${column} @@ (${words} && ${kindQuery(kind)}::tsquery) limit ${cap})`,
+             from search_entries e where e.${column} @@ (${words} && ${kindQuery(kind)}::tsquery) limit ${rankCap(kind, limit)})`,
       );
       const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`${sql.join(passes, sql` union all `)}`.execute(db);
       return rows.flatMap((row) =>

@@ -30,7 +30,7 @@ export interface MatchRequest {
 }
 
 /**
- * One ranking pass of a dialect: entries of `kinds` matching the terms, at most `cap` per kind,
+ * One ranking pass of a dialect: entries of `kinds` matching the terms, at most rankCap per kind,
  * taken newest first (highest id) and scored. 'title' looks in titles and keywords only;
  * 'all' in the body too.
  */
@@ -39,7 +39,8 @@ export interface RankRequest {
   mode: 'all' | 'any';
   stage: 'title' | 'all';
   kinds: readonly SearchKind[];
-  cap: number;
+  /** Hits asked for per kind; the dialect scores at most rankCap(kind, limit) rows of each kind. */
+  limit: number;
 }
 
 export interface RankedRow {
@@ -81,11 +82,13 @@ export interface SearchDriver {
 
 /**
  * Entries ranked per kind and pass. A word found in most of the index (think "LNG" in 20,000
- * PDF pages) would cost a score for every entry; a pass scores at most this many per kind
- * per hit asked for, newest first (docs/search.md, "How ranking works").
+ * PDF pages) would cost a score for every entry; a pass scores at most this many rows per
+ * hit asked for, newest first (docs/search.md, "How ranking works"): a document has a row
+ * per PDF page, the other kinds one row per source.
  */
-const ROWS_PER_HIT = 25;
-const MIN_CAP = 200;
+const ROWS_PER_HIT = { document: 21, other: 5 } as const;
+const MIN_CAP = 50;
+export const rankCap = (kind: SearchKind, limit: number) => Math.max(MIN_CAP, limit * (kind === 'document' ? ROWS_PER_HIT.document : ROWS_PER_HIT.other));
 
 /**
  * The best `limit` sources of each kind (one entry each): those matched in a title or
@@ -93,7 +96,6 @@ const MIN_CAP = 200;
  */
 export async function matchSources(driver: SearchDriver, { terms, mode, kind, limit }: MatchRequest): Promise<MatchedEntry[]> {
   const kinds = kind ? [kind] : [...SEARCH_KINDS];
-  const cap = Math.max(MIN_CAP, limit * ROWS_PER_HIT);
   const chosen = new Map<SearchKind, Map<string, RankedRow>>(kinds.map((each) => [each, new Map()]));
   const take = (rows: RankedRow[]) => {
     const best = new Map<string, RankedRow>();
@@ -108,9 +110,9 @@ export async function matchSources(driver: SearchDriver, { terms, mode, kind, li
       if (sources && sources.size < limit && !sources.has(row.sourceId)) sources.set(row.sourceId, row);
     }
   };
-  take(await driver.rank({ terms, mode, stage: 'title', kinds, cap }));
+  take(await driver.rank({ terms, mode, stage: 'title', kinds, limit }));
   const short = kinds.filter((each) => (chosen.get(each)?.size ?? 0) < limit);
-  if (short.length > 0) take(await driver.rank({ terms, mode, stage: 'all', kinds: short, cap }));
+  if (short.length > 0) take(await driver.rank({ terms, mode, stage: 'all', kinds: short, limit }));
   const ids = kinds.flatMap((each) => [...(chosen.get(each)?.values() ?? [])].map((row) => row.id));
   if (ids.length === 0) return [];
   const entries = new Map((await driver.excerpts(ids, terms, mode)).map((entry) => [entry.id, entry]));

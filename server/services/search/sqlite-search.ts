@@ -1,7 +1,7 @@
 import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn } from './search-flow.ts';
+import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, rankCap } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 import { trigramsOf } from './typo.ts';
 
@@ -40,17 +40,17 @@ const isKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly
 
 export function createSqliteSearchIndex(db: Db): SearchIndex {
   const driver: SearchDriver = {
-    async rank({ terms, mode, stage, kinds, cap }: RankRequest): Promise<RankedRow[]> {
+    async rank({ terms, mode, stage, kinds, limit }: RankRequest): Promise<RankedRow[]> {
       const expression = ftsExpression(terms, mode);
       const table = sql.raw(stage === 'title' ? 'search_title_fts' : 'search_fts');
       const weights = stage === 'title' ? TITLE_WEIGHTS : WEIGHTS;
-      // Per kind (a rowid range), the newest `cap` matches scored (docs/search.md): FTS5 walks
+      // Per kind (a rowid range), the newest rankCap matches scored (docs/search.md): FTS5 walks
       // the index by rowid, descending, and stops there, computing bm25 only for what it returns.
       const passes = kinds.map((kind) => {
         const [low, high] = idRange(kind);
         return sql`select * from (
             select rowid as id, bm25(${table}, ${weights}) as score from ${table}
-             where ${table} match ${expression} and rowid between ${low} and ${high} order by rowid desc limit ${cap})`;
+             where ${table} match ${expression} and rowid between ${low} and ${high} order by rowid desc limit ${rankCap(kind, limit)})`;
       });
       const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`
         select m.id, m.score, e.kind, e.source_id, e.part
