@@ -22,7 +22,7 @@ export function tsqueryText(terms: readonly MatchTerm[], mode: 'all' | 'any'): s
   return terms
     .map((term) => {
       const words = term.words.map((word, index) => `'${word}'${term.prefix && index === term.words.length - 1 ? ':*' : ''}`);
-      return `(${words.join(' <-> ')})`;
+      return `(${[words.join(' <-> '), ...(term.alternatives ?? []).map((word) => `'${word}'`)].join(' | ')})`;
     })
     .join(mode === 'all' ? ' & ' : ' | ');
 }

@@ -33,7 +33,12 @@ const CANDIDATES = 60;
 
 /** An FTS5 MATCH expression built only from letters and digits (parseQuery), each term a quoted phrase. */
 export function ftsExpression(terms: readonly MatchTerm[], mode: 'all' | 'any'): string {
-  return terms.map((term) => `"${term.words.join(' ')}"${term.prefix ? '*' : ''}`).join(mode === 'all' ? ' AND ' : ' OR ');
+  return terms
+    .map((term) => {
+      const phrase = `"${term.words.join(' ')}"${term.prefix ? '*' : ''}`;
+      return term.alternatives?.length ? `(${[phrase, ...term.alternatives.map((word) => `"${word}"`)].join(' OR ')})` : phrase;
+    })
+    .join(mode === 'all' ? ' AND ' : ' OR ');
 }
 
 const isKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly string[]).includes(value);
