@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { glossarySeed } from '../content/glossary-seed.ts';
 import { type DbHandle, type Dialect, openDatabase } from '../server/db/connection.ts';
@@ -92,6 +93,8 @@ async function fill(handle: DbHandle): Promise<number> {
   for (let start = 0; start < rows.length; start += 500) {
     await handle.db.insertInto('glossary_terms').values(rows.slice(start, start + 500)).execute();
   }
+  // What autovacuum does after a bulk load: the planner gets statistics (and can see that the trigram indexes pay).
+  if (handle.dialect === 'postgres') await sql`analyze glossary_terms`.execute(handle.db);
   return countGlossaryTerms(handle.db);
 }
 

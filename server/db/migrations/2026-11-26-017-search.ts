@@ -6,8 +6,9 @@ import { isSqlite, withIdColumn } from './portable.ts';
  *
  * - `search_entries`: one row per thing to find (a glossary term, an FAQ entry, a tutorial
  *   step, a document's title and description, one page of a PDF, a page section), unique on
- *   (kind, source_id, part). SQLite indexes it with an FTS5 external-content table kept in
- *   step by triggers (Porter stemming, accents removed); PostgreSQL with a weighted
+ *   (kind, source_id, part). SQLite indexes it with FTS5 external-content tables kept in
+ *   step by triggers (Porter stemming, accents removed), and gives each kind its own range
+ *   of ids so a kind is a rowid range to FTS5; PostgreSQL with a weighted
  *   `tsvector` column the index code writes (so both dialects compare the same accent-free
  *   text) and a GIN index.
  * - `search_words`: the vocabulary of the indexed text with use counts, for typing mistakes;
@@ -59,19 +60,27 @@ async function sqliteIndexes(trx: Kysely<any>): Promise<void> {
   const statements = [
     // Title, keywords and body, stemmed; `prefix` keeps "results as you type" (the last
     // word is a prefix) from scanning every term that starts with two or three letters.
-    // `kind` is indexed too, so one kind's matches are found without reading the others
-    // (queries restrict the visitor's words to the three text columns).
-    `create virtual table search_fts using fts5(title, keywords, body, kind, content='search_entries', content_rowid='id',
+    // Title, keywords and body, stemmed; `prefix` keeps "results as you type" (the last
+    // word is a prefix) from scanning every term that starts with two or three letters.
+    `create virtual table search_fts using fts5(title, keywords, body, content='search_entries', content_rowid='id',
        tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`,
+    // Titles and keywords alone: the first ranking pass reads only these short lists.
+    `create virtual table search_title_fts using fts5(title, keywords, content='search_entries', content_rowid='id',
+       tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`,
+    // Entries are never updated in place (the index deletes and inserts), so insert and delete suffice.
     `create trigger search_entries_ai after insert on search_entries begin
-       insert into search_fts(rowid, title, keywords, body, kind) values (new.id, new.title, new.keywords, new.body, new.kind);
+       insert into search_fts(rowid, title, keywords, body) values (new.id, new.title, new.keywords, new.body);
+       insert into search_title_fts(rowid, title, keywords) values (new.id, new.title, new.keywords);
      end`,
     `create trigger search_entries_ad after delete on search_entries begin
-       insert into search_fts(search_fts, rowid, title, keywords, body, kind) values ('delete', old.id, old.title, old.keywords, old.body, old.kind);
+       insert into search_fts(search_fts, rowid, title, keywords, body) values ('delete', old.id, old.title, old.keywords, old.body);
+       insert into search_title_fts(search_title_fts, rowid, title, keywords) values ('delete', old.id, old.title, old.keywords);
      end`,
     `create trigger search_entries_au after update on search_entries begin
-       insert into search_fts(search_fts, rowid, title, keywords, body, kind) values ('delete', old.id, old.title, old.keywords, old.body, old.kind);
-       insert into search_fts(rowid, title, keywords, body, kind) values (new.id, new.title, new.keywords, new.body, new.kind);
+       insert into search_fts(search_fts, rowid, title, keywords, body) values ('delete', old.id, old.title, old.keywords, old.body);
+       insert into search_title_fts(search_title_fts, rowid, title, keywords) values ('delete', old.id, old.title, old.keywords);
+       insert into search_fts(rowid, title, keywords, body) values (new.id, new.title, new.keywords, new.body);
+       insert into search_title_fts(rowid, title, keywords) values (new.id, new.title, new.keywords);
      end`,
     // The vocabulary's trigrams, for typo candidates. Words are never renamed, only added
     // and removed (their use counts change in place).
@@ -114,12 +123,15 @@ async function postgresIndexes(trx: Kysely<any>): Promise<void> {
   // Weighted words of title (A), keywords (B) and body (C), written by the index code
   // from accent-free text, plus one lexeme naming the kind ('§faq', which no query word can
   // be), so one kind's matches come from the index alone (server/services/search/postgres-search.ts).
+  // `title_tsv` holds the title and keywords alone, for the first ranking pass.
   await sql`alter table search_entries add column tsv tsvector not null default ''::tsvector`.execute(trx);
+  await sql`alter table search_entries add column title_tsv tsvector not null default ''::tsvector`.execute(trx);
   // fastupdate off: a GIN index otherwise queues new rows in a "pending list" that every
   // query scans whole until the next vacuum, which the planner prices as a table scan; this
   // index is read far more than written, and a write pays a little more instead.
   const gin = sql.raw('with (fastupdate = off)');
   await sql`create index search_entries_tsv_idx on search_entries using gin (tsv) ${gin}`.execute(trx);
+  await sql`create index search_entries_title_tsv_idx on search_entries using gin (title_tsv) ${gin}`.execute(trx);
   await sql`create index search_words_trgm_idx on search_words using gin (word ${ops}) ${gin}`.execute(trx);
   for (const column of ['term', 'definition', 'synonyms']) {
     await sql`create index ${sql.id(`glossary_terms_${column}_trgm_idx`)} on glossary_terms using gin (lower(${sql.ref(column)}) ${ops}) ${gin}`.execute(trx);
@@ -132,7 +144,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     for (const name of ['glossary_terms_trigram_ai', 'glossary_terms_trigram_ad', 'glossary_terms_trigram_au']) {
       await sql`drop trigger if exists ${sql.id(name)}`.execute(db);
     }
-    for (const name of ['glossary_terms_trigram', 'search_words_trigram', 'search_fts']) await sql`drop table if exists ${sql.id(name)}`.execute(db);
+    for (const name of ['glossary_terms_trigram', 'search_words_trigram', 'search_title_fts', 'search_fts']) await sql`drop table if exists ${sql.id(name)}`.execute(db);
   } else {
     for (const column of ['term', 'definition', 'synonyms']) await sql`drop index if exists ${sql.id(`glossary_terms_${column}_trgm_idx`)}`.execute(db);
   }

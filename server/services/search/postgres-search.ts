@@ -2,7 +2,7 @@ import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { foldText } from './query-text.ts';
-import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn } from './search-flow.ts';
+import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, rankCap } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /**
@@ -18,14 +18,11 @@ const TITLE_HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAl
 const CANDIDATES = 60;
 
 /** A tsquery built only from letters and digits (parseQuery): each term a phrase, the last word a prefix when asked. */
-export function tsqueryText(terms: readonly MatchTerm[], mode: 'all' | 'any', weights: '' | 'AB' = ''): string {
+export function tsqueryText(terms: readonly MatchTerm[], mode: 'all' | 'any'): string {
   return terms
     .map((term) => {
-      const words = term.words.map((word, index) => {
-        const prefix = term.prefix && index === term.words.length - 1 ? '*' : '';
-        return `'${word}'${prefix || weights ? `:${prefix}${weights}` : ''}`;
-      });
-      return `(${words.join(' <-> ')})`;
+      const words = term.words.map((word, index) => `'${word}'${term.prefix && index === term.words.length - 1 ? ':*' : ''}`);
+      return `(${[words.join(' <-> '), ...(term.alternatives ?? []).map((word) => `'${word}'`)].join(' | ')})`;
     })
     .join(mode === 'all' ? ' & ' : ' | ');
 }
@@ -53,17 +50,18 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       throw error;
     });
   };
-  const tsquery = (terms: readonly MatchTerm[], mode: 'all' | 'any', weights: '' | 'AB'): RawBuilder<unknown> =>
-    sql`to_tsquery('english', ${tsqueryText(terms, mode, weights)})`;
+  const tsquery = (terms: readonly MatchTerm[], mode: 'all' | 'any'): RawBuilder<unknown> => sql`to_tsquery('english', ${tsqueryText(terms, mode)})`;
 
   const driver: SearchDriver = {
-    async rank({ terms, mode, stage, kinds, cap }: RankRequest): Promise<RankedRow[]> {
-      const words = tsquery(terms, mode, stage === 'title' ? 'AB' : '');
-      // Per kind, at most `cap` matches scored (docs/search.md): the kind's lexeme narrows
+    async rank({ terms, mode, stage, kinds, limit }: RankRequest): Promise<RankedRow[]> {
+      const words = tsquery(terms, mode);
+      // Titles and keywords have a tsvector (and GIN index) of their own: a first pass never reads the bodies'.
+      const column = sql.raw(stage === 'title' ? 'title_tsv' : 'tsv');
+      // Per kind, at most rankCap matches scored (docs/search.md): the kind's lexeme narrows
       // the GIN lookup, and the LIMIT stops reading rows before ts_rank reads every match.
       const passes = kinds.map(
-        (kind) => sql`(select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.tsv, ${words}) as score
-             from search_entries e where e.tsv @@ (${words} && ${kindQuery(kind)}::tsquery) limit ${cap})`,
+        (kind) => sql`(select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.${column}, ${words}) as score
+             from search_entries e where e.${column} @@ (${words} && ${kindQuery(kind)}::tsquery) limit ${rankCap(kind, limit)})`,
       );
       const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`${sql.join(passes, sql` union all `)}`.execute(db);
       return rows.flatMap((row) =>
@@ -83,7 +81,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
         body_excerpt: string;
         title_marked: string;
       }>`
-        with q as (select ${tsquery(terms, mode, '')} as query)
+        with q as (select ${tsquery(terms, mode)} as query)
         select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label,
                case when e.body = '' then '' else ts_headline('english', e.body, q.query, ${HEADLINE}) end as body_excerpt,
                ts_headline('english', e.title, q.query, ${TITLE_HEADLINE}) as title_marked
@@ -108,7 +106,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
     },
 
     async hasHits(term, kind) {
-      const query = kind ? sql`(${tsquery([term], 'all', '')} && ${kindQuery(kind)}::tsquery)` : tsquery([term], 'all', '');
+      const query = kind ? sql`(${tsquery([term], 'all')} && ${kindQuery(kind)}::tsquery)` : tsquery([term], 'all');
       const { rows } = await sql`select 1 as found from search_entries where tsv @@ ${query} limit 1`.execute(db);
       return rows.length > 0;
     },
@@ -131,9 +129,12 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
                  setweight(to_tsvector('english', ${foldText(entry.title)}), 'A') ||
                  setweight(to_tsvector('english', ${foldText(entry.keywords)}), 'B') ||
                  setweight(to_tsvector('english', ${foldText(entry.body)}), 'C') ||
+                 array_to_tsvector(array[${kindLexeme(entry.kind)}]::text[]),
+                 setweight(to_tsvector('english', ${foldText(entry.title)}), 'A') ||
+                 setweight(to_tsvector('english', ${foldText(entry.keywords)}), 'B') ||
                  array_to_tsvector(array[${kindLexeme(entry.kind)}]::text[]))`,
         );
-        await sql`insert into search_entries (kind, source_id, part, title, keywords, body, url, label, tsv) values ${sql.join(values)}`.execute(trx);
+        await sql`insert into search_entries (kind, source_id, part, title, keywords, body, url, label, tsv, title_tsv) values ${sql.join(values)}`.execute(trx);
       }
     },
   };

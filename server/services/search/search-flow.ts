@@ -1,6 +1,7 @@
 import { type Excerpt, SEARCH_KINDS, SEARCH_LIMIT_MAX, type SearchHit, type SearchKind, type SearchResponse } from '@domain/search/types.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { isSqlite } from '../../db/migrations/portable.ts';
 import { type QueryTerm, indexableText, parseQuery, termText, vocabularyOf } from './query-text.ts';
 import type { SearchEntry, SearchIndex, SearchQuery } from './search-index.ts';
 import { type VocabularyWord, allowedEdits, bestCorrection } from './typo.ts';
@@ -18,6 +19,8 @@ export const MARK_END = '\uE001';
 /** A term as a dialect matches it: its words in order, the last one a prefix when `prefix`. */
 export interface MatchTerm extends QueryTerm {
   prefix: boolean;
+  /** Whole words that match as well as this one (a one-word term's completions from the vocabulary). */
+  alternatives?: readonly string[];
 }
 
 export interface MatchRequest {
@@ -30,7 +33,7 @@ export interface MatchRequest {
 }
 
 /**
- * One ranking pass of a dialect: entries of `kinds` matching the terms, at most `cap` per kind,
+ * One ranking pass of a dialect: entries of `kinds` matching the terms, at most rankCap per kind,
  * taken newest first (highest id) and scored. 'title' looks in titles and keywords only;
  * 'all' in the body too.
  */
@@ -39,7 +42,8 @@ export interface RankRequest {
   mode: 'all' | 'any';
   stage: 'title' | 'all';
   kinds: readonly SearchKind[];
-  cap: number;
+  /** Hits asked for per kind; the dialect scores at most rankCap(kind, limit) rows of each kind. */
+  limit: number;
 }
 
 export interface RankedRow {
@@ -81,11 +85,13 @@ export interface SearchDriver {
 
 /**
  * Entries ranked per kind and pass. A word found in most of the index (think "LNG" in 20,000
- * PDF pages) would cost a score for every entry; a pass scores at most this many per kind
- * per hit asked for, newest first (docs/search.md, "How ranking works").
+ * PDF pages) would cost a score for every entry; a pass scores at most this many rows per
+ * hit asked for, newest first (docs/search.md, "How ranking works"): a document has a row
+ * per PDF page, the other kinds one row per source.
  */
-const ROWS_PER_HIT = 25;
-const MIN_CAP = 500;
+const ROWS_PER_HIT = { document: 21, other: 5 } as const;
+const MIN_CAP = 50;
+export const rankCap = (kind: SearchKind, limit: number) => Math.max(MIN_CAP, limit * (kind === 'document' ? ROWS_PER_HIT.document : ROWS_PER_HIT.other));
 
 /**
  * The best `limit` sources of each kind (one entry each): those matched in a title or
@@ -93,7 +99,6 @@ const MIN_CAP = 500;
  */
 export async function matchSources(driver: SearchDriver, { terms, mode, kind, limit }: MatchRequest): Promise<MatchedEntry[]> {
   const kinds = kind ? [kind] : [...SEARCH_KINDS];
-  const cap = Math.max(MIN_CAP, limit * ROWS_PER_HIT);
   const chosen = new Map<SearchKind, Map<string, RankedRow>>(kinds.map((each) => [each, new Map()]));
   const take = (rows: RankedRow[]) => {
     const best = new Map<string, RankedRow>();
@@ -108,9 +113,9 @@ export async function matchSources(driver: SearchDriver, { terms, mode, kind, li
       if (sources && sources.size < limit && !sources.has(row.sourceId)) sources.set(row.sourceId, row);
     }
   };
-  take(await driver.rank({ terms, mode, stage: 'title', kinds, cap }));
+  take(await driver.rank({ terms, mode, stage: 'title', kinds, limit }));
   const short = kinds.filter((each) => (chosen.get(each)?.size ?? 0) < limit);
-  if (short.length > 0) take(await driver.rank({ terms, mode, stage: 'all', kinds: short, cap }));
+  if (short.length > 0) take(await driver.rank({ terms, mode, stage: 'all', kinds: short, limit }));
   const ids = kinds.flatMap((each) => [...(chosen.get(each)?.values() ?? [])].map((row) => row.id));
   if (ids.length === 0) return [];
   const entries = new Map((await driver.excerpts(ids, terms, mode)).map((entry) => [entry.id, entry]));
@@ -153,7 +158,7 @@ export function createSearchIndexOn(db: Db, driver: SearchDriver): SearchIndex {
       await trx.deleteFrom('search_entries').where('kind', '=', kind).execute();
       await applyVocabulary(trx, delta);
     },
-    query: (input) => runQuery(driver, input),
+    query: (input) => runQuery(driver, input, (prefix) => completions(db, prefix)),
   };
 }
 
@@ -200,11 +205,41 @@ async function applyVocabulary(trx: Db, delta: Map<string, number>): Promise<voi
   }
 }
 
-const asMatchTerms = (terms: readonly QueryTerm[], prefixLast: boolean): MatchTerm[] =>
-  terms.map((term, index) => ({ words: term.words, prefix: prefixLast && index === terms.length - 1 && (term.words.at(-1)?.length ?? 0) >= 2 }));
+/** Completions of a word the visitor is still typing. */
+const COMPLETIONS = 8;
+
+/**
+ * The most used vocabulary words that start with `prefix` (a primary-key range), so the
+ * last word matches as typed through a few whole words: a prefix query would merge the
+ * lists of every indexed word it covers, on each pass (docs/search.md, "How ranking works").
+ */
+async function completions(db: Db, prefix: string): Promise<string[]> {
+  // A key range on SQLite (its LIKE ignores case and skips the index); LIKE on PostgreSQL,
+  // where a range would follow the database's collation and pg_trgm's index serves LIKE.
+  // A prefix holds only letters and digits, never a LIKE wildcard.
+  let query = db.selectFrom('search_words').select('word');
+  query = isSqlite(db) ? query.where('word', '>=', prefix).where('word', '<', `${prefix}\uffff`) : query.where('word', 'like', `${prefix}%`);
+  const rows = await query
+    .where('word', 'not like', '%-%')
+    .orderBy('uses', 'desc')
+    .orderBy('word')
+    .limit(COMPLETIONS)
+    .execute();
+  return rows.map((row) => row.word);
+}
+
+async function asMatchTerms(terms: readonly QueryTerm[], complete: (prefix: string) => Promise<string[]>): Promise<MatchTerm[]> {
+  const matchTerms: MatchTerm[] = terms.map((term) => ({ words: term.words, prefix: false }));
+  const last = matchTerms.at(-1);
+  const lastWord = last?.words.at(-1) ?? '';
+  if (!last || lastWord.length < 2) return matchTerms;
+  if (last.words.length > 1) last.prefix = true;
+  else last.alternatives = (await complete(lastWord)).filter((word) => word !== lastWord);
+  return matchTerms;
+}
 
 /** The stages of a query (docs/search.md, "How ranking works" and "Typing mistakes"). Never throws on the text. */
-export async function runQuery(driver: SearchDriver, input: SearchQuery): Promise<SearchResponse> {
+export async function runQuery(driver: SearchDriver, input: SearchQuery, complete: (prefix: string) => Promise<string[]>): Promise<SearchResponse> {
   const { text, terms } = parseQuery(typeof input.q === 'string' ? input.q : '');
   const limit = Math.max(1, Math.min(SEARCH_LIMIT_MAX, Math.floor(Number(input.limit)) || 1));
   const kind = input.kind && (SEARCH_KINDS as readonly string[]).includes(input.kind) ? input.kind : undefined;
@@ -212,7 +247,7 @@ export async function runQuery(driver: SearchDriver, input: SearchQuery): Promis
     toResponse(text, entries, correctedQuery, suggestion);
   if (terms.length === 0) return respond([]);
 
-  const exact = asMatchTerms(terms, true);
+  const exact = await asMatchTerms(terms, complete);
   const found = await matchSources(driver, { terms: exact, mode: 'all', kind, limit });
   if (found.length > 0) return respond(found);
 

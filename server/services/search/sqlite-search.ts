@@ -1,7 +1,7 @@
 import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn } from './search-flow.ts';
+import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, rankCap } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 import { trigramsOf } from './typo.ts';
 
@@ -11,11 +11,21 @@ import { trigramsOf } from './typo.ts';
  * FTS5 trigram table over the vocabulary for typo candidates.
  */
 
-/** bm25 weights of title, keywords, body (and kind, which only filters). */
-const WEIGHTS = sql.raw('10.0, 5.0, 1.0, 0.0');
-/** FTS5 column filters: the visitor's words never match the kind column. */
-const TEXT_COLUMNS = '{title keywords body}';
-const TITLE_COLUMNS = '{title keywords}';
+/** bm25 weights of title, keywords, body. */
+const WEIGHTS = sql.raw('10.0, 5.0, 1.0');
+const TITLE_WEIGHTS = sql.raw('10.0, 5.0');
+
+/**
+ * Each kind's entries get ids in a range of their own, so "this kind's matches" is a rowid
+ * range, which FTS5 seeks to directly (an indexed kind column would cost a second list to
+ * merge per query). The numbers are fixed per kind: a new kind takes a new one.
+ */
+const KIND_NUMBERS: Record<SearchKind, number> = { glossary: 1, faq: 2, tutorial: 3, document: 4, page: 5 };
+const KIND_RANGE = 2 ** 40;
+export function idRange(kind: SearchKind): [number, number] {
+  const low = KIND_NUMBERS[kind] * KIND_RANGE;
+  return [low, low + KIND_RANGE - 1];
+}
 /** Tokens around the match in an excerpt. */
 const EXCERPT_TOKENS = 24;
 /** Vocabulary words looked at per misspelled word. */
@@ -23,22 +33,30 @@ const CANDIDATES = 60;
 
 /** An FTS5 MATCH expression built only from letters and digits (parseQuery), each term a quoted phrase. */
 export function ftsExpression(terms: readonly MatchTerm[], mode: 'all' | 'any'): string {
-  return terms.map((term) => `"${term.words.join(' ')}"${term.prefix ? '*' : ''}`).join(mode === 'all' ? ' AND ' : ' OR ');
+  return terms
+    .map((term) => {
+      const phrase = `"${term.words.join(' ')}"${term.prefix ? '*' : ''}`;
+      return term.alternatives?.length ? `(${[phrase, ...term.alternatives.map((word) => `"${word}"`)].join(' OR ')})` : phrase;
+    })
+    .join(mode === 'all' ? ' AND ' : ' OR ');
 }
 
 const isKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly string[]).includes(value);
 
 export function createSqliteSearchIndex(db: Db): SearchIndex {
   const driver: SearchDriver = {
-    async rank({ terms, mode, stage, kinds, cap }: RankRequest): Promise<RankedRow[]> {
-      const words = `${stage === 'title' ? TITLE_COLUMNS : TEXT_COLUMNS} : (${ftsExpression(terms, mode)})`;
-      // Per kind, the newest `cap` matches scored (docs/search.md): FTS5 walks the index by
-      // rowid, descending, and stops there, computing bm25 only for what it returns.
-      const passes = kinds.map(
-        (kind) => sql`select * from (
-            select rowid as id, bm25(search_fts, ${WEIGHTS}) as score from search_fts
-             where search_fts match ${`${words} AND kind : "${kind}"`} order by rowid desc limit ${cap})`,
-      );
+    async rank({ terms, mode, stage, kinds, limit }: RankRequest): Promise<RankedRow[]> {
+      const expression = ftsExpression(terms, mode);
+      const table = sql.raw(stage === 'title' ? 'search_title_fts' : 'search_fts');
+      const weights = stage === 'title' ? TITLE_WEIGHTS : WEIGHTS;
+      // Per kind (a rowid range), the newest rankCap matches scored (docs/search.md): FTS5 walks
+      // the index by rowid, descending, and stops there, computing bm25 only for what it returns.
+      const passes = kinds.map((kind) => {
+        const [low, high] = idRange(kind);
+        return sql`select * from (
+            select rowid as id, bm25(${table}, ${weights}) as score from ${table}
+             where ${table} match ${expression} and rowid between ${low} and ${high} order by rowid desc limit ${rankCap(kind, limit)})`;
+      });
       const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`
         select m.id, m.score, e.kind, e.source_id, e.part
           from (${sql.join(passes, sql` union all `)}) m join search_entries e on e.id = m.id`.execute(db);
@@ -48,7 +66,24 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
     },
 
     async excerpts(ids, terms, mode): Promise<MatchedEntry[]> {
-      const expression = `${TEXT_COLUMNS} : (${ftsExpression(terms, mode)})`;
+      const expression = ftsExpression(terms, mode);
+      // One MATCH per kind over the span of its ids, the ids themselves a plain filter
+      // ("rowid + 0" is not handed to FTS5): FTS5 would evaluate the MATCH again for each id
+      // of an IN list, which for a prefix means merging every word it covers each time.
+      const byKind = new Map<SearchKind, number[]>();
+      for (const id of ids) {
+        const kind = SEARCH_KINDS.find((each) => id >= idRange(each)[0] && id <= idRange(each)[1]);
+        if (kind) byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
+      }
+      if (byKind.size === 0) return [];
+      const passes = [...byKind.values()].map(
+        (kindIds) => sql`select rowid as id,
+               snippet(search_fts, 2, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) as body_excerpt,
+               highlight(search_fts, 0, ${MARK_START}, ${MARK_END}) as title_marked
+          from search_fts
+         where search_fts match ${expression} and rowid between ${Math.min(...kindIds)} and ${Math.max(...kindIds)}
+           and (rowid + 0) in (${sql.join(kindIds)})`,
+      );
       const { rows } = await sql<{
         id: number;
         kind: string;
@@ -60,11 +95,8 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
         body_excerpt: string | null;
         title_marked: string | null;
       }>`
-        select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label,
-               snippet(search_fts, 2, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) as body_excerpt,
-               highlight(search_fts, 0, ${MARK_START}, ${MARK_END}) as title_marked
-          from search_fts join search_entries e on e.id = search_fts.rowid
-         where search_fts match ${expression} and search_fts.rowid in (${sql.join([...ids])})`.execute(db);
+        select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label, m.body_excerpt, m.title_marked
+          from (${sql.join(passes, sql` union all `)}) m cross join search_entries e on e.id = m.id`.execute(db);
       return rows.flatMap((row) =>
         isKind(row.kind)
           ? [
@@ -85,8 +117,9 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
     },
 
     async hasHits(term, kind) {
-      const expression = `${TEXT_COLUMNS} : (${ftsExpression([term], 'all')})${kind ? ` AND kind : "${kind}"` : ''}`;
-      const { rows } = await sql`select 1 as found from search_fts where search_fts match ${expression} limit 1`.execute(db);
+      const range = kind ? idRange(kind) : [0, Number.MAX_SAFE_INTEGER];
+      const { rows } = await sql`select 1 as found from search_fts
+        where search_fts match ${ftsExpression([term], 'all')} and rowid between ${range[0]} and ${range[1]} limit 1`.execute(db);
       return rows.length > 0;
     },
 
@@ -101,22 +134,38 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
     },
 
     async insertEntries(trx, entries) {
-      for (let start = 0; start < entries.length; start += 100) {
-        await trx
-          .insertInto('search_entries')
-          .values(
-            entries.slice(start, start + 100).map((entry) => ({
-              kind: entry.kind,
-              source_id: entry.sourceId,
-              part: entry.part,
-              title: entry.title,
-              keywords: entry.keywords,
-              body: entry.body,
-              url: entry.url,
-              label: entry.label ?? null,
-            })),
-          )
-          .execute();
+      const next = new Map<SearchKind, number>();
+      const nextId = async (kind: SearchKind) => {
+        let id = next.get(kind);
+        if (id === undefined) {
+          const [low, high] = idRange(kind);
+          const row = await trx
+            .selectFrom('search_entries')
+            .select((eb) => eb.fn.max('id').as('id'))
+            .where('id', '>=', low)
+            .where('id', '<=', high)
+            .executeTakeFirst();
+          id = row?.id == null ? low : Number(row.id);
+        }
+        next.set(kind, ++id);
+        return id;
+      };
+      const rows = [];
+      for (const entry of entries) {
+        rows.push({
+          id: await nextId(entry.kind),
+          kind: entry.kind,
+          source_id: entry.sourceId,
+          part: entry.part,
+          title: entry.title,
+          keywords: entry.keywords,
+          body: entry.body,
+          url: entry.url,
+          label: entry.label ?? null,
+        });
+      }
+      for (let start = 0; start < rows.length; start += 100) {
+        await trx.insertInto('search_entries').values(rows.slice(start, start + 100)).execute();
       }
     },
   };
