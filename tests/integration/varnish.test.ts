@@ -174,9 +174,10 @@ describe.skipIf(!existsSync(VARNISHD))('the site behind Varnish with docs/deploy
 
   it('purges a glossary change from Varnish: the new term shows through it within a second', async () => {
     const term = 'Varnishable methane';
-    // The definition shows only in the term's entry (the search box repeats the term itself).
+    // The definition shows only in the term's card (the search box repeats the term itself); the
+    // glossary tab shows it whole (the all-kinds results page marks the matched words in it).
     const definition = 'Methane that a purge makes visible.';
-    const target = `/knowledge-base?search=${encodeURIComponent(term)}`;
+    const target = `/knowledge-base?tab=glossary&search=${encodeURIComponent(term)}`;
     const before = await cachedInVarnish(target);
     expect(before.body).not.toContain(definition);
     // Still from Varnish: nothing but a purge will change it for s-maxage (300 s).

@@ -14,7 +14,7 @@ import { isSqlite, withIdColumn } from './portable.ts';
  * - `search_words`: the vocabulary of the indexed text with use counts, for typing mistakes;
  *   trigram-indexed (an FTS5 trigram table on SQLite, pg_trgm's GIN operator class on PostgreSQL).
  * - `document_pages`: the text extracted from each page of a PDF, deleted with the document.
- * - The glossary's substring search (SPEC's `?search=`) gets trigram indexes too.
+ * - The glossary's substring search (`GET /api/glossary?search=`, docs/glossary.md) gets trigram indexes too.
  *
  * PostgreSQL needs the pg_trgm extension (shipped with PostgreSQL, in "contrib"): the migration
  * creates it, which takes a role allowed to (docs/search.md, "Figures" and operations notes).
