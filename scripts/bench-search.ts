@@ -129,9 +129,12 @@ interface BenchDatabase {
   cleanup(): Promise<void>;
 }
 
+/** BENCH_SQLITE_FILE keeps the SQLite database in that file and, when it is already filled, skips the fill (to compare queries quickly). */
+const keptFile = process.env.BENCH_SQLITE_FILE;
+
 async function openSqlite(): Promise<BenchDatabase> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vpv-bench-search-'));
-  const file = path.join(dir, 'bench.db');
+  const dir = keptFile ? path.dirname(keptFile) : fs.mkdtempSync(path.join(os.tmpdir(), 'vpv-bench-search-'));
+  const file = keptFile ?? path.join(dir, 'bench.db');
   const handle = openDatabase({ dialect: 'sqlite', file });
   return {
     handle,
@@ -145,7 +148,7 @@ async function openSqlite(): Promise<BenchDatabase> {
     },
     cleanup: async () => {
       await handle.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!keptFile) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -220,7 +223,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 async function bench(dialect: Dialect, database: BenchDatabase) {
   await migrateToLatest(database.handle.db);
   const index = createSearchIndex(database.handle.db, dialect);
-  const filled = await fill(database.handle, index);
+  const kept = keptFile && dialect === 'sqlite' ? await database.handle.db.selectFrom('search_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst() : undefined;
+  const filled = kept && Number(kept.n) > 0 ? { entries: Number(kept.n), textBytes: 0, ms: Number.NaN } : await fill(database.handle, index);
   console.log(
     `\n${dialect}: ${filled.entries} entries (${TERMS} terms, ${DOCUMENTS} documents × ${PAGES} pages of ${WORDS_PER_PAGE} words), ${mb(filled.textBytes)} of text`,
   );
