@@ -56,6 +56,14 @@ export function fixedContentHash(): number {
 
 async function writeAll(trx: Db, index: SearchIndex, entries: readonly SearchEntry[]): Promise<number> {
   const sources = bySource(entries);
+  if (index.replaceSources) {
+    // One vocabulary write for the lot (docs/search.md, "Figures").
+    await index.replaceSources(
+      trx,
+      [...sources.values()].flatMap((list) => (list[0] ? [{ kind: list[0].kind, sourceId: list[0].sourceId, entries: list }] : [])),
+    );
+    return sources.size;
+  }
   for (const list of sources.values()) {
     const first = list[0];
     if (first) await index.replaceSource(trx, first.kind, first.sourceId, list);
