@@ -217,6 +217,8 @@ async function fill(handle: DbHandle, index: SearchIndex): Promise<{ entries: nu
   await flush();
   // What autovacuum would do after a bulk load: the sizes then count live rows, and the planner has statistics.
   if (handle.dialect === 'postgres') await sql`vacuum analyze`.execute(handle.db);
+  // As search:reindex does after its transaction.
+  await index.compact?.();
   return { entries, textBytes, ms: performance.now() - start };
 }
 

@@ -97,6 +97,7 @@ export async function rebuildFixedContent(trx: Db, index: SearchIndex, seo: SeoE
 export async function reindexAll(db: Db, index: SearchIndex, logger?: Logger): Promise<ReindexCounts> {
   const started = performance.now();
   const counts = await db.transaction().execute((trx) => reindexInTransaction(trx, index, logger));
+  await index.compact?.();
   return { ...counts, ms: Math.round(performance.now() - started) };
 }
 
@@ -181,6 +182,7 @@ export async function syncAtStart(db: Db, index: SearchIndex, logger: Logger): P
       return reindexInTransaction(trx, index, logger);
     });
     if (!counts) return 'unchanged';
+    await index.compact?.();
     logger.info({ ...counts, ms: Math.round(performance.now() - started) }, 'search index built');
     return 'built';
   }

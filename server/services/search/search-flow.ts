@@ -79,6 +79,8 @@ export interface SearchDriver {
   hasHits(term: MatchTerm, kind?: SearchKind): Promise<boolean>;
   /** Vocabulary words sharing trigrams with `word`, the closest first (at most a few dozen). */
   candidates(word: string): Promise<VocabularyWord[]>;
+  /** SearchIndex.compact */
+  compact?(): Promise<void>;
   /** Inserts entries (the dialect adds its own index columns). */
   insertEntries(trx: Db, entries: readonly SearchEntry[]): Promise<void>;
 }
@@ -173,6 +175,7 @@ export function createSearchIndexOn(db: Db, driver: SearchDriver): SearchIndex {
       await applyVocabulary(trx, delta);
     },
     query: (input) => runQuery(driver, input, (prefix) => completions(db, prefix)),
+    ...(driver.compact ? { compact: driver.compact } : {}),
   };
 }
 

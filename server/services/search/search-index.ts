@@ -50,4 +50,9 @@ export interface SearchIndex {
   /** Removes every entry of one kind, or of all kinds (search:reindex starts from nothing). */
   clear(trx: Db, kind?: SearchKind): Promise<void>;
   query(input: SearchQuery): Promise<SearchResponse>;
+  /**
+   * Merges the dialect's index into as few pieces as it can, after a whole reindex (outside
+   * its transaction): on SQLite, FTS5's `optimize` (docs/search.md, "Figures"); nothing on PostgreSQL.
+   */
+  compact?(): Promise<void>;
 }

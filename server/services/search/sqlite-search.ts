@@ -160,6 +160,15 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       return rows.map((row) => ({ word: row.word, uses: Number(row.uses) }));
     },
 
+    async compact() {
+      // Every segment merged into one: each word's list is then read in one piece (about 30%
+      // off a query of common words on the bench's index, for about a second's work).
+      await db.transaction().execute(async (trx) => {
+        await sql`insert into search_fts(search_fts) values ('optimize')`.execute(trx);
+        await sql`insert into search_title_fts(search_title_fts) values ('optimize')`.execute(trx);
+      });
+    },
+
     async insertEntries(trx, entries) {
       const next = new Map<SearchKind, number>();
       const nextId = async (kind: SearchKind) => {
