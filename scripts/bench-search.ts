@@ -129,9 +129,13 @@ interface BenchDatabase {
   cleanup(): Promise<void>;
 }
 
+/** BENCH_SQLITE_FILE keeps the SQLite database in that file and, when it is already filled, skips the fill (to compare queries quickly). */
+const keptFile = process.env.BENCH_SQLITE_FILE;
+const keptSchema = process.env.BENCH_PG_SCHEMA;
+
 async function openSqlite(): Promise<BenchDatabase> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vpv-bench-search-'));
-  const file = path.join(dir, 'bench.db');
+  const dir = keptFile ? path.dirname(keptFile) : fs.mkdtempSync(path.join(os.tmpdir(), 'vpv-bench-search-'));
+  const file = keptFile ?? path.join(dir, 'bench.db');
   const handle = openDatabase({ dialect: 'sqlite', file });
   return {
     handle,
@@ -145,13 +149,14 @@ async function openSqlite(): Promise<BenchDatabase> {
     },
     cleanup: async () => {
       await handle.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!keptFile) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
 async function openPostgres(url: string): Promise<BenchDatabase> {
-  const schema = `bench_search_${crypto.randomBytes(4).toString('hex')}`;
+  // BENCH_PG_SCHEMA keeps the schema (and, once filled, skips the fill), as BENCH_SQLITE_FILE does.
+  const schema = keptSchema ?? `bench_search_${crypto.randomBytes(4).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -161,7 +166,7 @@ async function openPostgres(url: string): Promise<BenchDatabase> {
       await client.end();
     }
   };
-  await run(`create schema ${schema}`);
+  await run(`create schema if not exists ${schema}`);
   const handle = openDatabase({ dialect: 'postgres', url }, { searchPath: schema });
   return {
     handle,
@@ -176,7 +181,7 @@ async function openPostgres(url: string): Promise<BenchDatabase> {
     },
     cleanup: async () => {
       await handle.close();
-      await run(`drop schema if exists ${schema} cascade`);
+      if (!keptSchema) await run(`drop schema if exists ${schema} cascade`);
     },
   };
 }
@@ -195,11 +200,11 @@ async function fill(handle: DbHandle, index: SearchIndex): Promise<{ entries: nu
   const flush = async () => {
     const sources = batch;
     batch = [];
+    // As search:reindex writes: many sources per call, one vocabulary write for them.
     await handle.db.transaction().execute(async (trx) => {
-      for (const source of sources) {
-        const first = source[0];
-        if (first) await index.replaceSource(trx, first.kind, first.sourceId, source);
-      }
+      const lists = sources.flatMap((source) => (source[0] ? [{ kind: source[0].kind, sourceId: source[0].sourceId, entries: source }] : []));
+      if (index.replaceSources) await index.replaceSources(trx, lists);
+      else for (const list of lists) await index.replaceSource(trx, list.kind, list.sourceId, list.entries);
     });
   };
   await handle.db.transaction().execute((trx) => index.clear(trx));
@@ -207,11 +212,13 @@ async function fill(handle: DbHandle, index: SearchIndex): Promise<{ entries: nu
     entries += source.length;
     for (const entry of source) textBytes += Buffer.byteLength(entry.title + entry.keywords + entry.body);
     batch.push(source);
-    if (batch.length >= 50) await flush();
+    if (batch.length >= 500) await flush();
   }
   await flush();
   // What autovacuum would do after a bulk load: the sizes then count live rows, and the planner has statistics.
   if (handle.dialect === 'postgres') await sql`vacuum analyze`.execute(handle.db);
+  // As search:reindex does after its transaction.
+  await index.compact?.();
   return { entries, textBytes, ms: performance.now() - start };
 }
 
@@ -220,7 +227,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 async function bench(dialect: Dialect, database: BenchDatabase) {
   await migrateToLatest(database.handle.db);
   const index = createSearchIndex(database.handle.db, dialect);
-  const filled = await fill(database.handle, index);
+  const kept = (keptFile && dialect === 'sqlite') || (keptSchema && dialect === 'postgres') ? await database.handle.db.selectFrom('search_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst() : undefined;
+  const filled = kept && Number(kept.n) > 0 ? { entries: Number(kept.n), textBytes: 0, ms: Number.NaN } : await fill(database.handle, index);
   console.log(
     `\n${dialect}: ${filled.entries} entries (${TERMS} terms, ${DOCUMENTS} documents × ${PAGES} pages of ${WORDS_PER_PAGE} words), ${mb(filled.textBytes)} of text`,
   );

@@ -56,6 +56,14 @@ export function fixedContentHash(): number {
 
 async function writeAll(trx: Db, index: SearchIndex, entries: readonly SearchEntry[]): Promise<number> {
   const sources = bySource(entries);
+  if (index.replaceSources) {
+    // One vocabulary write for the lot (docs/search.md, "Figures").
+    await index.replaceSources(
+      trx,
+      [...sources.values()].flatMap((list) => (list[0] ? [{ kind: list[0].kind, sourceId: list[0].sourceId, entries: list }] : [])),
+    );
+    return sources.size;
+  }
   for (const list of sources.values()) {
     const first = list[0];
     if (first) await index.replaceSource(trx, first.kind, first.sourceId, list);
@@ -89,6 +97,7 @@ export async function rebuildFixedContent(trx: Db, index: SearchIndex, seo: SeoE
 export async function reindexAll(db: Db, index: SearchIndex, logger?: Logger): Promise<ReindexCounts> {
   const started = performance.now();
   const counts = await db.transaction().execute((trx) => reindexInTransaction(trx, index, logger));
+  await index.compact?.();
   return { ...counts, ms: Math.round(performance.now() - started) };
 }
 
@@ -173,6 +182,7 @@ export async function syncAtStart(db: Db, index: SearchIndex, logger: Logger): P
       return reindexInTransaction(trx, index, logger);
     });
     if (!counts) return 'unchanged';
+    await index.compact?.();
     logger.info({ ...counts, ms: Math.round(performance.now() - started) }, 'search index built');
     return 'built';
   }

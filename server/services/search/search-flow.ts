@@ -79,6 +79,8 @@ export interface SearchDriver {
   hasHits(term: MatchTerm, kind?: SearchKind): Promise<boolean>;
   /** Vocabulary words sharing trigrams with `word`, the closest first (at most a few dozen). */
   candidates(word: string): Promise<VocabularyWord[]>;
+  /** SearchIndex.compact */
+  compact?(): Promise<void>;
   /** Inserts entries (the dialect adds its own index columns). */
   insertEntries(trx: Db, entries: readonly SearchEntry[]): Promise<void>;
 }
@@ -125,22 +127,36 @@ export async function matchSources(driver: SearchDriver, { terms, mode, kind, li
 const VOCABULARY_BATCH = 400;
 
 export function createSearchIndexOn(db: Db, driver: SearchDriver): SearchIndex {
+  /**
+   * Replaces several sources' entries with one vocabulary write for all of them: a word's
+   * count changes once per call, not once per source (on PostgreSQL each change of a row
+   * leaves a dead one behind; a whole reindex was mostly these upserts).
+   */
+  const replaceMany = async (trx: Db, sources: ReadonlyArray<{ kind: SearchKind; sourceId: string; entries: readonly SearchEntry[] }>) => {
+    const delta = new Map<string, number>();
+    const clean: SearchEntry[] = [];
+    for (const { kind, sourceId, entries } of sources) {
+      for (const [word, uses] of await removeEntries(trx, kind, sourceId)) delta.set(word, (delta.get(word) ?? 0) - uses);
+      for (const entry of entries) {
+        clean.push({
+          ...entry,
+          kind,
+          sourceId,
+          title: indexableText(entry.title),
+          keywords: indexableText(entry.keywords),
+          body: indexableText(entry.body),
+        });
+      }
+    }
+    if (clean.length > 0) await driver.insertEntries(trx, clean);
+    for (const [word, uses] of countWords(clean)) delta.set(word, (delta.get(word) ?? 0) + uses);
+    await applyVocabulary(trx, delta);
+  };
   return {
     async replaceSource(trx, kind, sourceId, entries) {
-      const old = await removeEntries(trx, kind, sourceId);
-      const clean = entries.map((entry) => ({
-        ...entry,
-        kind,
-        sourceId,
-        title: indexableText(entry.title),
-        keywords: indexableText(entry.keywords),
-        body: indexableText(entry.body),
-      }));
-      if (clean.length > 0) await driver.insertEntries(trx, clean);
-      const delta = countWords(clean);
-      for (const [word, uses] of old) delta.set(word, (delta.get(word) ?? 0) - uses);
-      await applyVocabulary(trx, delta);
+      await replaceMany(trx, [{ kind, sourceId, entries }]);
     },
+    replaceSources: (trx, sources) => replaceMany(trx, sources),
     async removeSource(trx, kind, sourceId) {
       const old = await removeEntries(trx, kind, sourceId);
       for (const [word, uses] of old) old.set(word, -uses);
@@ -159,6 +175,7 @@ export function createSearchIndexOn(db: Db, driver: SearchDriver): SearchIndex {
       await applyVocabulary(trx, delta);
     },
     query: (input) => runQuery(driver, input, (prefix) => completions(db, prefix)),
+    ...(driver.compact ? { compact: driver.compact } : {}),
   };
 }
 

@@ -40,9 +40,19 @@ export interface SearchQuery {
 export interface SearchIndex {
   /** Replaces every entry of one source (an empty list removes it). */
   replaceSource(trx: Db, kind: SearchKind, sourceId: string, entries: readonly SearchEntry[]): Promise<void>;
+  /**
+   * Replaces several sources' entries at once, as replaceSource does for each, with one
+   * vocabulary write for all of them (search:reindex and other bulk writes).
+   */
+  replaceSources?(trx: Db, sources: ReadonlyArray<{ kind: SearchKind; sourceId: string; entries: readonly SearchEntry[] }>): Promise<void>;
   /** Removes every entry of one source. */
   removeSource(trx: Db, kind: SearchKind, sourceId: string): Promise<void>;
   /** Removes every entry of one kind, or of all kinds (search:reindex starts from nothing). */
   clear(trx: Db, kind?: SearchKind): Promise<void>;
   query(input: SearchQuery): Promise<SearchResponse>;
+  /**
+   * Merges the dialect's index into as few pieces as it can, after a whole reindex (outside
+   * its transaction): on SQLite, FTS5's `optimize` (docs/search.md, "Figures"); nothing on PostgreSQL.
+   */
+  compact?(): Promise<void>;
 }
