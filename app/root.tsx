@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
@@ -6,13 +6,17 @@ import stylesheet from './app.css?url';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
 import { PreviewBar } from './components/layout/preview-bar';
-import { NotFoundCard } from './components/layout/not-found-card';
 import { Toaster } from './components/ui/toaster';
 import { adminChanging } from './features/admin/admin-change';
 import { ClientLoginDialog } from './features/client-login/client-login-dialog';
 import { useInlineCss } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
 import { previewChanges } from './lib/site-content';
+
+// Only a 404 thrown by a route reaches the root's boundary with it (unknown paths have the
+// catch-all route, which imports the card itself): every page would otherwise carry its ~0.6 kB
+// (decision 021's budget; docs/search.md has the figures).
+const NotFoundCard = lazy(() => import('./components/layout/not-found-card').then((module) => ({ default: module.NotFoundCard })));
 
 // In production the stylesheet is inlined by the Layout below (decision 009).
 export const links: Route.LinksFunction = () => [
@@ -122,7 +126,13 @@ function HydratedMarker() {
 /** Never shows a stack trace in production; 404s get the not-found card. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundCard />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundCard />
+      </Suspense>
+    );
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
