@@ -1,8 +1,8 @@
-import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
+import type { SearchKind } from '@domain/search/types.ts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { foldText } from './query-text.ts';
-import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, rankCap } from './search-flow.ts';
+import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, matchedEntries, rankCap } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /**
@@ -45,7 +45,6 @@ async function withIndexScans<T>(db: Db, run: (trx: Db) => Promise<T>): Promise<
   });
 }
 
-const isKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly string[]).includes(value);
 
 export function createPostgresSearchIndex(db: Db): SearchIndex {
   // pg_trgm's schema (it need not be on the search path): looked up once.
@@ -81,7 +80,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
         sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`${sql.join(passes, sql` union all `)}`.execute(trx),
       );
       return rows.flatMap((row) =>
-        isKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: Number(row.score) }] : [],
+        isSearchKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: Number(row.score) }] : [],
       );
     },
 
@@ -102,23 +101,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
                case when e.body = '' then '' else ts_headline('english', e.body, q.query, ${HEADLINE}) end as body_excerpt,
                ts_headline('english', e.title, q.query, ${TITLE_HEADLINE}) as title_marked
           from search_entries e, q where e.id = any(${[...ids]}::int[])`.execute(db);
-      return rows.flatMap((row) =>
-        isKind(row.kind)
-          ? [
-              {
-                id: Number(row.id),
-                kind: row.kind,
-                sourceId: row.source_id,
-                part: Number(row.part),
-                title: row.title,
-                url: row.url,
-                label: row.label,
-                bodyExcerpt: row.body_excerpt ?? '',
-                titleMarked: row.title_marked ?? row.title,
-              },
-            ]
-          : [],
-      );
+      return matchedEntries(rows);
     },
 
     async hasHits(term, kind) {

@@ -70,6 +70,42 @@ export interface MatchedEntry {
   titleMarked: string;
 }
 
+/** What both dialects' excerpt queries select, before the kind is checked. */
+export interface ExcerptRow {
+  id: number | string;
+  kind: string;
+  source_id: string;
+  part: number | string;
+  title: string;
+  url: string;
+  label: string | null;
+  body_excerpt: string | null;
+  title_marked: string | null;
+}
+
+export const isSearchKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly string[]).includes(value);
+
+/** The excerpt queries' rows as entries (a row of a kind this version does not know is skipped). */
+export function matchedEntries(rows: readonly ExcerptRow[]): MatchedEntry[] {
+  return rows.flatMap((row) =>
+    isSearchKind(row.kind)
+      ? [
+          {
+            id: Number(row.id),
+            kind: row.kind,
+            sourceId: row.source_id,
+            part: Number(row.part),
+            title: row.title,
+            url: row.url,
+            label: row.label,
+            bodyExcerpt: row.body_excerpt ?? '',
+            titleMarked: row.title_marked ?? row.title,
+          },
+        ]
+      : [],
+  );
+}
+
 /** The raw SQL of one dialect. */
 export interface SearchDriver {
   rank(request: RankRequest): Promise<RankedRow[]>;

@@ -1,7 +1,7 @@
 import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, rankCap } from './search-flow.ts';
+import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, matchedEntries, rankCap } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 import { trigramsOf } from './typo.ts';
 
@@ -52,7 +52,6 @@ export function ftsExpression(terms: readonly MatchTerm[], mode: 'all' | 'any'):
     .join(mode === 'all' ? ' AND ' : ' OR ');
 }
 
-const isKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly string[]).includes(value);
 
 export function createSqliteSearchIndex(db: Db): SearchIndex {
   const driver: SearchDriver = {
@@ -88,7 +87,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
         select m.id, m.score, e.kind, e.source_id, e.part
           from (${sql.join(passes, sql` union all `)}) m join search_entries e on e.id = m.id`.execute(db);
       return rows.flatMap((row) =>
-        isKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: -Number(row.score) }] : [],
+        isSearchKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: -Number(row.score) }] : [],
       );
     },
 
@@ -124,23 +123,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       }>`
         select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label, m.body_excerpt, m.title_marked
           from (${sql.join(passes, sql` union all `)}) m cross join search_entries e on e.id = m.id`.execute(db);
-      return rows.flatMap((row) =>
-        isKind(row.kind)
-          ? [
-              {
-                id: Number(row.id),
-                kind: row.kind,
-                sourceId: row.source_id,
-                part: Number(row.part),
-                title: row.title,
-                url: row.url,
-                label: row.label,
-                bodyExcerpt: row.body_excerpt ?? '',
-                titleMarked: row.title_marked ?? row.title,
-              },
-            ]
-          : [],
-      );
+      return matchedEntries(rows);
     },
 
     async hasHits(term, kind) {
