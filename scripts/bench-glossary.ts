@@ -8,12 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { glossarySeed } from '../content/glossary-seed.ts';
 import { type DbHandle, type Dialect, openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { type GlossarySearch, countGlossaryTerms, searchGlossaryTerms } from '../server/services/glossary/queries.ts';
 import { printTable } from './bench/server.ts';
+import { runPostgresStatement } from './lib/postgres-statement.ts';
 
 const TOTAL_TERMS = Number(process.env.BENCH_TERMS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -52,15 +52,7 @@ async function openSqlite(): Promise<BenchDatabase> {
 
 async function openPostgres(url: string): Promise<BenchDatabase> {
   const schema = `bench_glossary_${crypto.randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const run = (statement: string) => runPostgresStatement(url, statement);
   await run(`create schema ${schema}`);
   const handle = openDatabase({ dialect: 'postgres', url }, { searchPath: schema });
   return {

@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { faqItems } from '../content/faq.ts';
 import { glossarySeed } from '../content/glossary-seed.ts';
 import { pages } from '../content/pages.ts';
@@ -19,6 +18,7 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import { createSearchIndex } from '../server/services/search/create-search-index.ts';
 import type { SearchEntry, SearchIndex } from '../server/services/search/search-index.ts';
 import { printTable } from './bench/server.ts';
+import { runPostgresStatement } from './lib/postgres-statement.ts';
 
 const TERMS = Number(process.env.BENCH_TERMS ?? 10_000);
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 1_000);
@@ -157,15 +157,7 @@ async function openSqlite(): Promise<BenchDatabase> {
 async function openPostgres(url: string): Promise<BenchDatabase> {
   // BENCH_PG_SCHEMA keeps the schema (and, once filled, skips the fill), as BENCH_SQLITE_FILE does.
   const schema = keptSchema ?? `bench_search_${crypto.randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const run = (statement: string) => runPostgresStatement(url, statement);
   await run(`create schema if not exists ${schema}`);
   const handle = openDatabase({ dialect: 'postgres', url }, { searchPath: schema });
   return {

@@ -2,7 +2,7 @@ import type { SearchKind } from '@domain/search/types.ts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { foldText } from './query-text.ts';
-import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, matchedEntries, rankCap } from './search-flow.ts';
+import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, type ExcerptRow, isSearchKind, matchedEntries, rankCap } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /**
@@ -85,17 +85,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
     },
 
     async excerpts(ids, terms, mode): Promise<MatchedEntry[]> {
-      const { rows } = await sql<{
-        id: number;
-        kind: string;
-        source_id: string;
-        part: number;
-        title: string;
-        url: string;
-        label: string | null;
-        body_excerpt: string;
-        title_marked: string;
-      }>`
+      const { rows } = await sql<ExcerptRow>`
         with q as (select ${tsquery(terms, mode)} as query)
         select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label,
                case when e.body = '' then '' else ts_headline('english', e.body, q.query, ${HEADLINE}) end as body_excerpt,

@@ -1,7 +1,7 @@
 import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, matchedEntries, rankCap } from './search-flow.ts';
+import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, type ExcerptRow, isSearchKind, matchedEntries, rankCap } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 import { trigramsOf } from './typo.ts';
 
@@ -110,17 +110,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
          where search_fts match ${expression} and rowid between ${rowidLiteral(Math.min(...kindIds))} and ${rowidLiteral(Math.max(...kindIds))}
            and (rowid + 0) in (${sql.join(kindIds)})`,
       );
-      const { rows } = await sql<{
-        id: number;
-        kind: string;
-        source_id: string;
-        part: number;
-        title: string;
-        url: string;
-        label: string | null;
-        body_excerpt: string | null;
-        title_marked: string | null;
-      }>`
+      const { rows } = await sql<ExcerptRow>`
         select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label, m.body_excerpt, m.title_marked
           from (${sql.join(passes, sql` union all `)}) m cross join search_entries e on e.id = m.id`.execute(db);
       return matchedEntries(rows);
