@@ -8,11 +8,16 @@
 // published change costs one render per page, not a stall). Then `/` while another client walks
 // 10,000 distinct /knowledge-base?search= URLs at 20 at once (issue 27: a crawler's made-up
 // searches must not stall the plain pages), with what the flood itself got.
+//
+// The moment of a change is measured two ways, each beside the same load with no change
+// (docs/benchmarks.md, "The moment of a change"): 50 connections as fast as they go, where on
+// two cores autocannon's own CPU (printed) bounds the rate and its queue sets the p99, and a
+// fixed arrival rate (BENCH_RATE, 1,000 req/s), as visitors arrive, where the p99 is the server's.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pages } from '@content/pages';
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type Client, type Options, type Result } from 'autocannon';
 import { printTable, startBenchServer } from './bench/server.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -23,26 +28,58 @@ const browser = { 'accept-encoding': 'br, gzip' };
 const floodUrls = Number(process.env.BENCH_FLOOD_URLS ?? 10_000);
 const floodConcurrency = Number(process.env.BENCH_FLOOD_CONCURRENCY ?? 20);
 const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);
+/** Requests per second of the fixed-rate rows (autocannon's overallRate, latency from each request's scheduled time). */
+const fixedRate = Number(process.env.BENCH_RATE ?? 1_000);
 /** `BENCH_ONLY=flood` or `BENCH_ONLY=publish` runs that row alone (its ratio columns then stay empty). */
 const only = process.env.BENCH_ONLY ?? null;
 const floodOnly = only !== null;
 /** What the flood itself got, printed under the table. */
 let floodLine = '';
+/** What the load generator itself spent, printed under the table. */
+const clientLines: string[] = [];
 
 interface Figures {
   rps: number;
   p99: number;
   bytes: number;
   errors: number;
+  /** This process's CPU time per request (autocannon runs in it), in µs. */
+  clientCpuUs: number;
 }
 
-async function run(url: string, seconds: number): Promise<Figures> {
-  const result = await autocannon({ url, duration: seconds, connections, headers: browser });
+/**
+ * autocannon keeps each response's body by appending its chunks to a string: for a brotli
+ * body that is a UTF-8 decoding of binary bytes, ~600 µs of the client's CPU per 25 kB
+ * response on these machines (45 µs for the same size of ASCII). On two cores that made the
+ * client, not the server, set the rate and the p99 of every row (docs/benchmarks.md, "The
+ * load generator"). Nothing here reads bodies, so a connection's client drops them.
+ */
+function dropBodies(client: Client): void {
+  if (!client.pipelinedRequests?.addBody) throw new Error('autocannon changed: its client has no pipelinedRequests.addBody to turn off (scripts/bench/autocannon.d.ts)');
+  client.pipelinedRequests.addBody = () => {};
+}
+
+/** What every run here asks of autocannon. */
+const load = (url: string, seconds: number, extra: Partial<Options> = {}): Options => ({
+  url,
+  duration: seconds,
+  connections,
+  headers: browser,
+  setupClient: dropBodies,
+  ...extra,
+});
+
+/** `rate`: requests per second from all connections together; none: each connection as fast as it gets answers. */
+async function run(url: string, seconds: number, rate?: number): Promise<Figures> {
+  const cpu = process.cpuUsage();
+  const result = await autocannon(load(url, seconds, rate ? { overallRate: rate } : {}));
+  const used = process.cpuUsage(cpu);
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
     bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
     errors: result.errors + result.non2xx,
+    clientCpuUs: Math.round((used.user + used.system) / Math.max(1, result.requests.total)),
   };
 }
 
@@ -128,7 +165,7 @@ try {
       (figures.rps / file.rps).toFixed(2),
     ]);
   }
-  if (only === null || only === 'publish') rows.push(await burstsAfterPublishing(cached.url, homeStatic as Figures | null));
+  if (only === null || only === 'publish') rows.push(...(await burstsAfterPublishing(cached.url, homeStatic as Figures | null)));
   if (only === null || only === 'flood') rows.push(await homeDuringFlood(cached.url, homeStatic as Figures | null));
 } finally {
   await cached.stop();
@@ -136,9 +173,11 @@ try {
 
 /**
  * Publishes the company facts with a new phone number (so every kept page is retired) and
- * measures `/` in the seconds right after, `rounds` times; the row shows the worst round.
+ * measures `/` in the seconds right after, `rounds` times; each round first measures the same
+ * load with no change. Once with every connection as fast as it goes and once at `fixedRate`;
+ * each row shows the worst round.
  */
-async function burstsAfterPublishing(url: string, file: Figures | null, rounds = 5): Promise<Array<string | number>> {
+async function burstsAfterPublishing(url: string, file: Figures | null, rounds = 5): Promise<Array<Array<string | number>>> {
   const login = await fetch(`${url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -147,27 +186,47 @@ async function burstsAfterPublishing(url: string, file: Figures | null, rounds =
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const headers = { cookie, 'content-type': 'application/json', origin: url };
-  let worst: Figures | null = null;
-  for (let round = 0; round < rounds; round++) {
-    await untilCached(`${url}/`);
+  let published = 0;
+  const publish = async () => {
     const state = (await (await fetch(`${url}/api/admin/content/company`, { headers })).json()) as {
       revision: number;
       published: { phone: { display: string; tel: string } };
     };
-    const last = String(10 + round);
+    const last = String(10 + (published++ % 90));
     const data = { ...state.published, phone: { display: `1-888-555-01${last}`, tel: `+18885550${'1' + last}` } };
-    const published = await fetch(`${url}/api/admin/content/company/publish`, {
+    const response = await fetch(`${url}/api/admin/content/company/publish`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ revision: state.revision, data }),
     });
-    if (!published.ok) throw new Error(`publish failed: ${published.status} ${await published.text()}`);
-    const figures = await run(`${url}/`, 2);
-    if (process.env.BENCH_VERBOSE) console.error(`publish round ${round}: ${figures.rps.toFixed(0)} req/s, p99 ${figures.p99} ms`);
-    if (!worst || figures.p99 > worst.p99) worst = figures;
+    if (!response.ok) throw new Error(`publish failed: ${response.status} ${await response.text()}`);
+  };
+  const worse = (a: Figures | null, b: Figures) => (!a || b.p99 > a.p99 ? b : a);
+  const out: Array<Array<string | number>> = [];
+  // A server just started compiles its hot paths in its first seconds (run alone, this row would otherwise start on a cold one).
+  await untilCached(`${url}/`);
+  await run(`${url}/`, 2);
+  for (const rate of [undefined, fixedRate]) {
+    let quiet: Figures | null = null;
+    let changed: Figures | null = null;
+    const shape = rate ? `at ${rate} req/s` : `${connections} connections flat out`;
+    for (let round = 0; round < rounds; round++) {
+      await untilCached(`${url}/`);
+      const still = await run(`${url}/`, 2, rate);
+      await untilCached(`${url}/`);
+      await publish();
+      const after = await run(`${url}/`, 2, rate);
+      if (process.env.BENCH_VERBOSE) {
+        console.error(`${shape}, round ${round}: no change ${still.rps.toFixed(0)} req/s p99 ${still.p99} ms; after a publish ${after.rps.toFixed(0)} req/s p99 ${after.p99} ms`);
+      }
+      quiet = worse(quiet, still);
+      changed = worse(changed, after);
+    }
+    clientLines.push(`${shape}: autocannon's CPU per request ${quiet!.clientCpuUs} µs with no change, ${changed!.clientCpuUs} µs after a publish.`);
+    out.push(homeRow(`/ ${shape}, 2 s with no change (worst of ${rounds})`, quiet!, file));
+    out.push(homeRow(`/ ${shape}, the 2 s after a publish (worst of ${rounds})`, changed!, file));
   }
-  const figures = worst!;
-  return homeRow(`/ in the 2 s after a publish (worst of ${rounds})`, figures, file);
+  return out;
 }
 
 interface FloodFigures {
@@ -238,7 +297,7 @@ async function homeDuringFlood(url: string, file: Figures | null): Promise<Array
   await untilCached(`${url}/`);
   const flood = startFlood(url);
   const result = await new Promise<Result>((resolve, reject) => {
-    const instance = autocannon({ url: `${url}/`, duration: floodSeconds, connections, headers: browser }, (error, outcome) =>
+    const instance = autocannon(load(`${url}/`, floodSeconds), (error, outcome) =>
       error ? reject(error) : resolve(outcome),
     );
     void flood.done.then(() => instance.stop());
@@ -254,6 +313,7 @@ async function homeDuringFlood(url: string, file: Figures | null): Promise<Array
     p99: result.latency.p99,
     bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
     errors: result.errors + result.non2xx,
+    clientCpuUs: 0,
   };
   return homeRow(`/ while another client requests ${floodUrls} distinct ?search= URLs`, figures, file);
 }
@@ -271,4 +331,5 @@ if (!floodOnly) {
 
 printTable(['target', 'bytes sent', 'req/s', 'p99 ms', 'errors', 'static asset of similar size', 'its req/s', 'its p99 ms', 'ratio to static'], rows);
 if (floodLine) console.log(`\n${floodLine}`);
+for (const line of clientLines) console.log(line);
 console.log(`\n${connections} connections, Accept-Encoding: br, gzip; each run ${pageDuration} s, rendered-each-time ${duration} s.`);

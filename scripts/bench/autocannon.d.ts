@@ -5,6 +5,17 @@ declare module 'autocannon' {
     duration?: number;
     connections?: number;
     headers?: Record<string, string>;
+    /** Requests per second from all connections together; latency then counts from each request's scheduled time. */
+    overallRate?: number;
+    /** Called with each connection's client as it is made. */
+    setupClient?: (client: Client) => void;
+  }
+  /**
+   * A connection's client. `pipelinedRequests.addBody` is internal (autocannon 8 and 9): it
+   * appends each body chunk to a string, which scripts/bench-http.ts turns off.
+   */
+  interface Client {
+    pipelinedRequests?: { addBody?: (chunk: Buffer) => void };
   }
   interface Histogram {
     average: number;
@@ -23,7 +34,7 @@ declare module 'autocannon' {
   interface Instance {
     stop(): void;
   }
-  export type { Result };
+  export type { Client, Options, Result };
   function autocannon(options: Options): Promise<Result>;
   function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
