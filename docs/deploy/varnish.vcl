@@ -75,10 +75,11 @@ sub vcl_recv {
     unset req.http.Cookie;
 
     # Grace: a page past its s-maxage is served while it is fetched again in the background for
-    # this long (keep equal to CDN_STALE_WHILE_REVALIDATE); when the site is down, for as long as
-    # its stale-if-error allows (the object's grace, set below).
+    # CDN_STALE_WHILE_REVALIDATE seconds, read from varnishd's environment (the site's setting
+    # of the same name: start both from one environment file; 60 s when unset or not a number);
+    # when the site is down, for as long as its stale-if-error allows (the object's grace, set below).
     if (std.healthy(req.backend_hint)) {
-        set req.grace = 60s;
+        set req.grace = std.duration(std.getenv("CDN_STALE_WHILE_REVALIDATE") + "s", 60s);
     }
     return (hash);
 }

@@ -110,7 +110,8 @@ describe.skipIf(!existsSync(VARNISHD))('the site behind Varnish with docs/deploy
     varnish = spawn(
       VARNISHD,
       ['-F', '-j', 'none', '-T', 'none', '-n', path.join(workDir, 'varnish'), '-a', `127.0.0.1:${port}`, '-f', path.join(workDir, 'site.vcl'), '-s', 'malloc,64m'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      // The VCL reads its grace from this variable, as the site reads the same setting.
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CDN_STALE_WHILE_REVALIDATE: '30' } },
     );
     varnish.stdout?.on('data', (chunk: Buffer) => varnishOutput.push(chunk.toString()));
     varnish.stderr?.on('data', (chunk: Buffer) => varnishOutput.push(chunk.toString()));
