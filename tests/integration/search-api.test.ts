@@ -1,6 +1,7 @@
 import { SEARCH_KINDS, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX_CHARS, type SearchHit, type SearchKind, type SearchResponse } from '@domain/search/types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageEntries } from '../../server/services/search/entries.ts';
+import { associationEntries, leaderEntries, pageEntries } from '../../server/services/search/entries.ts';
+import { seedSiteContent } from '../../server/services/site-content/seed.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { expectInvalidInput } from '../helpers/invalid-input.ts';
 import { type TestServer, startTestServer } from '../helpers/server.ts';
@@ -74,7 +75,8 @@ describe.each(testDialects)('the search API on %s', (dialect) => {
     });
 
     it('links every page section to an element id the page renders', async () => {
-      const sections = pageEntries().filter((entry) => entry.url.includes('#'));
+      const seed = seedSiteContent();
+      const sections = [...pageEntries(), ...leaderEntries(seed.leaders), ...associationEntries(seed.associations)].filter((entry) => entry.url.includes('#'));
       expect(sections.length).toBeGreaterThan(20);
       const html = new Map<string, string>();
       for (const entry of sections) {
@@ -82,6 +84,16 @@ describe.each(testDialects)('the search API on %s', (dialect) => {
         if (!html.has(path)) html.set(path, await (await fetch(`${server.url}${path}`)).text());
         expect(html.get(path), entry.url).toContain(`id="${id}"`);
       }
+    });
+
+    it('finds a leader by the words of the biography, and an association by name, from the first start', async () => {
+      const seed = seedSiteContent();
+      const leader = seed.leaders[1];
+      const association = seed.associations.associations[0];
+      if (!leader || !association) throw new Error('the seed has leaders and associations');
+      const byRole = hitsOf(await search(leader.title), 'page');
+      expect(byRole.map((hit) => [hit.title, hit.url])).toContainEqual([leader.name, '/leadership#leader-2']);
+      expect(hitsOf(await search(association.name), 'page').map((hit) => hit.url)).toContain('/#associations');
     });
 
     it('offers "Did you mean" from the indexed words when nothing matches as typed', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FaqEntry, SeoEntries } from '@domain/site-content/types.ts';
+import type { Associations, FaqEntry, Leader, SeoEntries } from '@domain/site-content/types.ts';
 import type { SearchHit, SearchKind, SearchResponse } from '@domain/search/types.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases.ts';
@@ -86,6 +86,37 @@ describe.each(testDialects)('the search index follows the writes on %s', (dialec
       const restored = await call('POST', `/api/admin/content/faq/versions/${after.publishedVersion}/restore`, { revision: latest.revision });
       expect(restored.status).toBe(200);
       expect(await titles('narwhal', 'faq')).toContain('Do you haul narwhal brine?');
+    });
+  });
+
+  describe('leaders and associations', () => {
+    it('indexes the published leaders at their cards: a new biography is found, a removed leader is gone', async () => {
+      const state = (await (await call('GET', '/api/admin/content/leaders')).json()) as { revision: number; published: Leader[] };
+      expect(await hits('capybara', 'page')).toEqual([]);
+      const first = state.published[0];
+      if (!first) throw new Error('the seed has leaders');
+      const data = [{ ...first, bio: 'Ran the capybara terminal for a decade.' }, ...state.published.slice(1)];
+      const published = await call('POST', '/api/admin/content/leaders/publish', { revision: state.revision, data });
+      expect(published.status).toBe(200);
+      expect((await hits('capybara terminal', 'page'))[0]).toMatchObject({ title: first.name, url: '/leadership#leader-1', label: 'Leadership Team' });
+
+      const last = state.published.at(-1);
+      const after = (await published.json()) as { revision: number };
+      const fewer = await call('POST', '/api/admin/content/leaders/publish', { revision: after.revision, data: data.slice(0, -1) });
+      expect(fewer.status).toBe(200);
+      expect((await hits('capybara terminal', 'page'))[0]?.url).toBe('/leadership#leader-1');
+      if (last) expect((await hits(last.name, 'page')).map((hit) => hit.url)).not.toContain(`/leadership#leader-${state.published.length}`);
+      const latest = (await fewer.json()) as { revision: number };
+      expect((await call('POST', '/api/admin/content/leaders/publish', { revision: latest.revision, data: state.published })).status).toBe(200);
+      expect(await hits('capybara', 'page')).toEqual([]);
+      if (last) expect((await hits(last.name, 'page')).map((hit) => hit.url)).toContain(`/leadership#leader-${state.published.length}`);
+    });
+
+    it('indexes the published associations in the home page section', async () => {
+      const state = (await (await call('GET', '/api/admin/content/associations')).json()) as { revision: number; published: Associations };
+      const data: Associations = { ...state.published, companies: [...state.published.companies, { id: 'search-test', name: 'Wolverine Cryo Haulers', url: null }] };
+      expect((await call('POST', '/api/admin/content/associations/publish', { revision: state.revision, data })).status).toBe(200);
+      expect((await hits('wolverine', 'page'))[0]).toMatchObject({ title: 'Industry Associations', url: '/#associations' });
     });
   });
 

@@ -1,5 +1,5 @@
 import { comparisonClosing, comparisonIntro, fuels } from '@content/comparison.ts';
-import { contact, hero, howWeDoIt, overview, services, solutions, tools } from '@content/home.ts';
+import { affiliations, contact, hero, howWeDoIt, overview, services, solutions, tools } from '@content/home.ts';
 import { glossaryCategoryLabels, knowledgeBaseTabs } from '@content/knowledge-base.ts';
 import { joinOurTeam, leadershipIntro } from '@content/leaders.ts';
 import { type PageKey, pages } from '@content/pages.ts';
@@ -9,7 +9,8 @@ import { leaseWhyChoose, vpvLease, vpvLeaseSandbox } from '@content/vpv-lease.ts
 import { marketWhyChoose, vpvMarket, vpvMarketSandbox } from '@content/vpv-market.ts';
 import { glossaryAnchor } from '@domain/glossary/anchor.ts';
 import { type GlossaryTerm, splitList } from '@domain/glossary/term.ts';
-import type { FaqEntry, SeoEntries } from '@domain/site-content/types.ts';
+import { LEADER_LIMITS } from '@domain/site-content/schemas.ts';
+import type { Associations, FaqEntry, Leader, SeoEntries } from '@domain/site-content/types.ts';
 import type { SearchEntry } from './search-index.ts';
 
 /**
@@ -281,6 +282,53 @@ export function pageEntries(seo?: Partial<SeoEntries> | null): SearchEntry[] {
     }
   }
   return entries;
+}
+
+// ------------------------------------------------------------------ published page content
+
+/** The leadership page's card of the leader at `position` (0-based): its heading's id (app/routes/leadership.tsx). */
+export const leaderSourceId = (position: number) => `/leadership#leader-${position + 1}`;
+
+/**
+ * Each published leader as a section of the leadership page: name, role and biography, found
+ * at the card (whose heading carries the id). Cards are numbered by position, as the page
+ * renders them, so a publish replaces every position up to LEADER_LIMITS.count.
+ */
+export function leaderEntries(leaders: readonly Leader[]): SearchEntry[] {
+  return leaders.map((leader, position) => ({
+    kind: 'page',
+    sourceId: leaderSourceId(position),
+    part: 0,
+    title: leader.name,
+    keywords: joinKeywords([leader.title, ...hyphenCompounds(`${leader.title} ${leader.bio}`)]),
+    body: leader.bio,
+    url: leaderSourceId(position),
+    label: pageLabel(pages.leadership.path),
+  }));
+}
+
+/** Every position a leader's entry can have: what a publish of the leaders clears first. */
+export function leaderSourceIds(): string[] {
+  return Array.from({ length: LEADER_LIMITS.count }, (_, position) => leaderSourceId(position));
+}
+
+export const ASSOCIATIONS_SOURCE_ID = '/#associations';
+
+/** The home page's affiliations section as published: the member organizations and associated companies by name. */
+export function associationEntries(associations: Associations): SearchEntry[] {
+  const names = (list: Associations['associations']) => list.map((entry) => entry.name).join('\n');
+  return [
+    {
+      kind: 'page',
+      sourceId: ASSOCIATIONS_SOURCE_ID,
+      part: 0,
+      title: affiliations.heading,
+      keywords: joinKeywords([affiliations.associations.heading, affiliations.companies.heading]),
+      body: [affiliations.lead, names(associations.associations), names(associations.companies)].filter(Boolean).join('\n'),
+      url: ASSOCIATIONS_SOURCE_ID,
+      label: pageLabel('/'),
+    },
+  ];
 }
 
 /** The page a section is on, as the label beside it: its main heading ("VPV Market"). */

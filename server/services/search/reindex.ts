@@ -1,11 +1,11 @@
-import type { FaqEntry, SeoEntries } from '@domain/site-content/types.ts';
+import type { Associations, FaqEntry, Leader, SeoEntries } from '@domain/site-content/types.ts';
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../logger.ts';
 import { toTerm } from '../glossary/queries.ts';
 import { seedSiteContent } from '../site-content/seed.ts';
 import { type PageText, allDocumentPages, documentPages, pdfDocumentsWithoutText, replaceDocumentPages } from './document-pages.ts';
-import { bySource, documentEntries, faqEntries, glossaryEntries, pageEntries, tutorialEntries } from './entries.ts';
+import { associationEntries, bySource, documentEntries, faqEntries, glossaryEntries, leaderEntries, pageEntries, tutorialEntries } from './entries.ts';
 import type { SearchEntry, SearchIndex } from './search-index.ts';
 
 /**
@@ -31,10 +31,20 @@ export interface ReindexCounts {
   ms: number;
 }
 
-/** The published `faq` and `seo` as stored; the seed when a row is missing or unreadable (like SiteContentService.published). */
-export async function publishedForSearch(db: Db, logger?: Logger): Promise<{ faq: FaqEntry[]; seo: SeoEntries }> {
+/** What the index takes from the published site content. */
+export interface PublishedForSearch {
+  faq: FaqEntry[];
+  seo: SeoEntries;
+  leaders: Leader[];
+  associations: Associations;
+}
+
+const SEARCHED_KINDS = ['faq', 'seo', 'leaders', 'associations'] as const;
+
+/** The published site content the index holds, as stored; the seed when a row is missing or unreadable (like SiteContentService.published). */
+export async function publishedForSearch(db: Db, logger?: Logger): Promise<PublishedForSearch> {
   const seed = seedSiteContent();
-  const rows = await db.selectFrom('site_content').select(['kind', 'published']).where('kind', 'in', ['faq', 'seo']).execute();
+  const rows = await db.selectFrom('site_content').select(['kind', 'published']).where('kind', 'in', [...SEARCHED_KINDS]).execute();
   const read = <T>(kind: string, fallback: T): T => {
     const row = rows.find((item) => item.kind === kind);
     if (!row) return fallback;
@@ -45,12 +55,18 @@ export async function publishedForSearch(db: Db, logger?: Logger): Promise<{ faq
       return fallback;
     }
   };
-  return { faq: read('faq', seed.faq), seo: read('seo', seed.seo) };
+  return { faq: read('faq', seed.faq), seo: read('seo', seed.seo), leaders: read('leaders', seed.leaders), associations: read('associations', seed.associations) };
 }
+
+/**
+ * What the index's pages are made of beyond content/*.ts. Part of the fixed content's hash, so
+ * an index built before leaders and associations were indexed gets them at the next start.
+ */
+const PAGE_SOURCES = ['content/*.ts pages and sections', 'published leaders', 'published associations'];
 
 /** A number that changes when the tutorial or the pages' fixed text does (48 bits of SHA-256: fits a bigint and a JS number). */
 export function fixedContentHash(): number {
-  const hash = createHash('sha256').update(JSON.stringify([tutorialEntries(), pageEntries(null)])).digest('hex');
+  const hash = createHash('sha256').update(JSON.stringify([tutorialEntries(), pageEntries(null), PAGE_SOURCES])).digest('hex');
   return Number.parseInt(hash.slice(0, 12), 16);
 }
 
@@ -78,12 +94,19 @@ async function rememberFixedContent(trx: Db, hash: number): Promise<void> {
   }
 }
 
-/** Replaces the tutorial's and the pages' entries (the pages carry the published `seo`). Inside the caller's transaction. */
-export async function rebuildFixedContent(trx: Db, index: SearchIndex, seo: SeoEntries): Promise<{ tutorial: number; page: number; entries: number }> {
+/**
+ * Replaces the tutorial's and the pages' entries: the pages carry the published `seo`, and
+ * the published leaders and associations are sections of theirs. Inside the caller's transaction.
+ */
+export async function rebuildFixedContent(
+  trx: Db,
+  index: SearchIndex,
+  published: Pick<PublishedForSearch, 'seo' | 'leaders' | 'associations'>,
+): Promise<{ tutorial: number; page: number; entries: number }> {
   await index.clear(trx, 'tutorial');
   await index.clear(trx, 'page');
   const tutorial = tutorialEntries();
-  const page = pageEntries(seo);
+  const page = [...pageEntries(published.seo), ...leaderEntries(published.leaders), ...associationEntries(published.associations)];
   const result = { tutorial: await writeAll(trx, index, tutorial), page: await writeAll(trx, index, page), entries: tutorial.length + page.length };
   await rememberFixedContent(trx, fixedContentHash());
   return result;
@@ -108,9 +131,9 @@ async function reindexInTransaction(trx: Db, index: SearchIndex, logger?: Logger
   const documents = await trx.selectFrom('documents').select(['id', 'title', 'description', 'category']).where('deleted_at', 'is', null).orderBy('id').execute();
   const pagesByDocument = await allDocumentPages(trx);
   const document = documents.flatMap((row) => documentEntries({ ...row, id: Number(row.id), pages: pagesByDocument.get(Number(row.id)) ?? [] }));
-  const { faq: faqItems, seo } = await publishedForSearch(trx, logger);
-  const faq = faqItems.flatMap(faqEntries);
-  const fixed = await rebuildFixedContent(trx, index, seo);
+  const published = await publishedForSearch(trx, logger);
+  const faq = published.faq.flatMap(faqEntries);
+  const fixed = await rebuildFixedContent(trx, index, published);
   return {
     glossary: await writeAll(trx, index, glossary),
     faq: await writeAll(trx, index, faq),
@@ -191,8 +214,7 @@ export async function syncAtStart(db: Db, index: SearchIndex, logger: Logger): P
     // Claims the change: another process that did it meanwhile moved the row already.
     const claimed = await trx.updateTable('content_versions').set({ version: hash }).where('name', '=', FIXED_CONTENT_ROW).where('version', '=', stored.version).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return null;
-    const { seo } = await publishedForSearch(trx, logger);
-    return rebuildFixedContent(trx, index, seo);
+    return rebuildFixedContent(trx, index, await publishedForSearch(trx, logger));
   });
   if (!done) return 'unchanged';
   logger.info({ tutorial: done.tutorial, pages: done.page }, 'search index: the tutorial and pages re-indexed after a content change');

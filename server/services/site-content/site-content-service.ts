@@ -20,7 +20,7 @@ import type { Logger } from '../../logger.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type AuditActor, recordAudit, resolveActor } from '../audit/audit-log.ts';
 import type { ContentVersion } from '../pages/content-version.ts';
-import { faqEntries, pageEntries, pagePaths } from '../search/entries.ts';
+import { ASSOCIATIONS_SOURCE_ID, associationEntries, faqEntries, leaderEntries, leaderSourceIds, pageEntries, pagePaths } from '../search/entries.ts';
 import type { SearchIndex } from '../search/search-index.ts';
 import { LeaderPhotos } from './leader-photos.ts';
 import { seedSiteContent } from './seed.ts';
@@ -274,7 +274,7 @@ export class SiteContentService {
     return outcome;
   }
 
-  /** The search's copy of what was just published: the FAQ's entries, or the pages' search titles and descriptions. */
+  /** The search's copy of what was just published: the FAQ's entries, the pages' search titles and descriptions, the leaders, the associations. */
   private async reindex<K extends SiteContentKind>(trx: Db, kind: K, data: SiteContentData[K]): Promise<void> {
     if (kind === 'faq') {
       await this.search.clear(trx, 'faq');
@@ -282,6 +282,12 @@ export class SiteContentService {
     } else if (kind === 'seo') {
       const entries = pageEntries(data as SiteContentData['seo']);
       for (const path of pagePaths()) await this.search.replaceSource(trx, 'page', path, entries.filter((entry) => entry.sourceId === path));
+    } else if (kind === 'leaders') {
+      // Cards are numbered by position: every position is replaced, so a leader removed leaves nothing behind.
+      const entries = leaderEntries(data as SiteContentData['leaders']);
+      for (const sourceId of leaderSourceIds()) await this.search.replaceSource(trx, 'page', sourceId, entries.filter((entry) => entry.sourceId === sourceId));
+    } else if (kind === 'associations') {
+      await this.search.replaceSource(trx, 'page', ASSOCIATIONS_SOURCE_ID, associationEntries(data as SiteContentData['associations']));
     }
   }
 
