@@ -106,3 +106,10 @@ export async function startServerOn(databaseUrl: string, dataDir: string, env: R
   const { url, services, server, stop } = await bootApp(databaseUrl, dataDir, env);
   return { url, services, server, close: stop };
 }
+
+/** Logs in as `admin` through the API and answers the session cookie (`name=value`), failing the test on any other status than 200. */
+export async function loginAdmin(url: string, admin: { username: string; password: string }): Promise<string> {
+  const login = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  if (login.status !== 200) throw new Error(`admin login answered ${login.status}: ${await login.text()}`);
+  return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}

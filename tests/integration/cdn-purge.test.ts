@@ -6,7 +6,7 @@ import { sweepUploads } from '../../server/services/index.ts';
 import { CloudFrontPurger, FastlyPurger, PurgeError, cloudFrontPaths, createPurger } from '../../server/services/cdn-purge/purgers.ts';
 import { type CdnFake, USUAL_ANSWERS, startCdnFake } from '../helpers/cdn-fake.ts';
 import { testDialects } from '../helpers/databases.ts';
-import { type SecondTestServer, type TestServer, startSecondServer, startTestServer } from '../helpers/server.ts';
+import { type SecondTestServer, type TestServer, loginAdmin, startSecondServer, startTestServer } from '../helpers/server.ts';
 
 /**
  * CDN purges (docs/operations.md, "CDN purge"): each adapter's request as its CDN documents it,
@@ -167,9 +167,7 @@ describe.each(testDialects)('purges of admin changes on %s', (dialect) => {
   beforeAll(async () => {
     fastly = await startCdnFake(USUAL_ANSWERS.fastly);
     server = await startTestServer(dialect, env(), log);
-    const login = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
-    expect(login.status).toBe(200);
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    cookie = await loginAdmin(server.url, admin);
   });
   afterAll(async () => {
     await server?.close();

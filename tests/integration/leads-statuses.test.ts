@@ -7,7 +7,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { migrations } from '../../server/db/migrations/index.ts';
 import { findNotification } from '../../server/services/leads/outbox.ts';
 import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/databases.ts';
-import { type TestServer, startTestServer } from '../helpers/server.ts';
+import { type TestServer, loginAdmin, startTestServer } from '../helpers/server.ts';
 
 /**
  * Lead statuses with their history, each lead's notification states and the failing badge
@@ -70,13 +70,7 @@ describe.each(testDialects)('lead notification states and the failing badge on %
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LEADS_NOTIFY_TO: 'sales@vpv-energy.example',
     });
-    const login = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    expect(login.status).toBe(200);
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    cookie = await loginAdmin(server.url, admin);
   });
   afterEach(async () => {
     while (cleanups.length) await cleanups.pop()?.();
@@ -296,13 +290,7 @@ describe.each(testDialects)('webhook delivery states in the inbox on %s', (diale
       LEADS_RATE_LIMIT: '0',
       WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${okPort}, 127.0.0.1:${failingPort}`,
     });
-    const login = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    expect(login.status).toBe(200);
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    cookie = await loginAdmin(server.url, admin);
   });
   afterAll(async () => {
     await server?.close();

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../../server/config.ts';
 import { outboxServiceOf } from '../../server/metrics/outbox-sources.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { impostors, samplePdf } from '../helpers/sample-files.ts';
-import { type SecondTestServer, type TestServer, startSecondServer, startTestServer } from '../helpers/server.ts';
+import { type SecondTestServer, type TestServer, loginAdmin, startSecondServer, startTestServer } from '../helpers/server.ts';
 
 // GET /metrics (docs/operations.md, "Metrics"; docs/decisions/029-metrics.md): Prometheus's text
 // format behind a bearer token, request durations by route pattern, and the figures the
@@ -54,13 +54,7 @@ describe.each(testDialects)('GET /metrics on %s', (dialect) => {
       TRUST_PROXY: 'loopback',
     });
     unset = await startSecondServer(server);
-    const login = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    expect(login.status).toBe(200);
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    cookie = await loginAdmin(server.url, admin);
   }, 60_000);
   afterAll(async () => {
     await unset?.close();

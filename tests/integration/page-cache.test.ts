@@ -3,7 +3,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_VERSION_READ_INTERVAL_MS } from '../../server/services/pages/content-version.ts';
 import { testDialects } from '../helpers/databases.ts';
-import { type SecondTestServer, type TestServer, startSecondServer, startTestServer } from '../helpers/server.ts';
+import { type SecondTestServer, type TestServer, loginAdmin, startSecondServer, startTestServer } from '../helpers/server.ts';
 
 // The page cache (server/page-cache/, decision 020): a visitor's second request for a page is
 // answered from memory with the same bytes, precompressed, under a CSP that allows exactly the
@@ -75,13 +75,7 @@ describe.each(testDialects)('the page cache on %s', (dialect) => {
     const env = { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password };
     server = await startTestServer(dialect, env);
     second = await startSecondServer(server, env);
-    const login = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    expect(login.status).toBe(200);
-    adminCookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    adminCookie = await loginAdmin(server.url, admin);
   });
   afterAll(async () => {
     await second?.close();

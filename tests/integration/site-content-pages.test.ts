@@ -2,7 +2,7 @@ import type { CompanyFacts, EditorState, FaqEntry, Leader, SeoEntries, SiteConte
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../helpers/databases.ts';
-import { type TestServer, startTestServer } from '../helpers/server.ts';
+import { type TestServer, loginAdmin, startTestServer } from '../helpers/server.ts';
 
 // The public pages read the stored site content (docs/pages.md, Site content): what staff publish
 // shows at once on every page, in the HTML, React Router's data requests and the JSON-LD; a
@@ -106,13 +106,7 @@ describe.each(testDialects)('site content on the public pages (%s)', (dialect) =
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password });
-    const login = await fetch(`${server.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    expect(login.status).toBe(200);
-    adminCookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    adminCookie = await loginAdmin(server.url, admin);
   });
   afterAll(async () => {
     await server?.close();

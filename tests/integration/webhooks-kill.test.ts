@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookEndpointWithSecret } from '../../domain/webhooks.ts';
 import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/databases.ts';
+import { loginAdmin } from '../helpers/server.ts';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver.ts';
 
 /**
@@ -81,9 +82,7 @@ describe.each(testDialects)('webhooks across a kill -9 on %s', (dialect) => {
     const first = await startServer(env, url);
     children.push(first);
 
-    const login = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
-    expect(login.status).toBe(200);
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const cookie = await loginAdmin(url, admin);
     const created = await fetch(`${url}/api/admin/webhooks`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },

@@ -3,7 +3,7 @@ import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryPage, WebhookEndpo
 import { WEBHOOK_GONE_REASON, WEBHOOK_PRIVATE_ADDRESS } from '../../domain/webhooks.ts';
 import { testDialects } from '../helpers/databases.ts';
 import { expectInvalidInput } from '../helpers/invalid-input.ts';
-import { type TestServer, startSecondServer, startTestServer } from '../helpers/server.ts';
+import { type TestServer, loginAdmin, startSecondServer, startTestServer } from '../helpers/server.ts';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver.ts';
 
 /**
@@ -35,9 +35,7 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
       LEADS_RATE_LIMIT: '0',
       WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${receiver.port}`,
     });
-    const login = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
-    expect(login.status).toBe(200);
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    cookie = await loginAdmin(server.url, admin);
   });
   afterAll(async () => {
     await server?.close();
