@@ -1,4 +1,5 @@
 import type { SearchKind, SearchResponse } from '@domain/search/types.ts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { createSearchIndex } from '../../server/services/search/create-search-index.ts';
@@ -226,6 +227,44 @@ describe.each(testDialects)('the search index on %s', (dialect) => {
       }),
     ).rejects.toThrow('rolled back');
     expect(titles(await query('cryogenic'))).toContain('Cryogenic trailer');
+  });
+
+  it.runIf(dialect === 'postgres')('on PostgreSQL, keeps PDF pages out of the titles, and matches through the GIN index in one statement (migration 019)', async () => {
+    const db = database.handle.db;
+    // A page repeats its document's title: only part 0 carries it in title_tsv.
+    const { rows } = await sql<{ part: number; title_words: number }>`
+      select part, length(title_tsv) as title_words from search_entries where kind = 'document' and source_id = '7' order by part`.execute(db);
+    expect(rows.map((row) => [Number(row.part), Number(row.title_words) > 0])).toEqual([
+      [0, true],
+      [1, false],
+      [3, false],
+    ]);
+    // No planner statistics for the tsvectors, so the planner never prices a match as common enough to read the table.
+    const { rows: targets } = await sql<{ name: string; target: number }>`
+      select attname as name, attstattarget as target from pg_attribute
+       where attrelid = 'search_entries'::regclass and attname in ('tsv', 'title_tsv') order by attname`.execute(db);
+    expect(targets.map((row) => [row.name, Number(row.target)])).toEqual([
+      ['title_tsv', 0],
+      ['tsv', 0],
+    ]);
+    // A word in every row of one kind and none of another as large: with statistics, the
+    // planner took half the table to match and read it in order to find 50 (the whole table).
+    const bulk = (kind: SearchKind, body: string) =>
+      Array.from({ length: 1500 }, (_, i) => ({ kind, sourceId: `bulk-${i}`, entries: [entry(kind, `bulk-${i}`, `Bulk ${kind} ${i}`, body)] }));
+    await db.transaction().execute(async (trx) => {
+      await index.replaceSources?.(trx, [...bulk('glossary', 'Liquefied natural gas carried by road in a cryogenic trailer.'), ...bulk('document', 'Pipeline pressure readings.')]);
+    });
+    await sql`analyze search_entries`.execute(db);
+    // As rank asks within one kind: the kind's own GIN index (migration 019).
+    const plan = async (where: string) =>
+      (await sql<{ 'QUERY PLAN': string }>`explain select id from search_entries e where ${sql.raw(where)} limit 50`.execute(db)).rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(await plan(`e.kind = 'document' and e.tsv @@ to_tsquery('english', 'trailer')`)).toContain('Bitmap Index Scan on search_entries_tsv_document_idx');
+    expect(await plan(`e.kind = 'glossary' and e.tsv @@ to_tsquery('english', 'pressure')`)).toContain('Bitmap Index Scan on search_entries_tsv_glossary_idx');
+    // One FAQ row: its rows by kind (the unique index) or the other kinds' GIN index, never the table.
+    expect(await plan(`e.kind = 'faq' and e.tsv @@ (to_tsquery('english', 'trailer') && '§faq'::tsquery)`)).not.toContain('Seq Scan');
+    expect(titles(await query('trailer', { kind: 'document' }))).toEqual([]);
+    expect(titles(await query('pipeline pressure', { kind: 'document', limit: 2 }))).toHaveLength(2);
+    expect(titles(await query('marketplace'))).toEqual(['What is the VPV Market?']);
   });
 
   it('clears one kind, or everything', async () => {

@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { foldText } from './query-text.ts';
 import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, type ExcerptRow, isSearchKind, matchedEntries, rankCap } from './search-flow.ts';
-import type { SearchIndex } from './search-index.ts';
+import type { SearchEntry, SearchIndex } from './search-index.ts';
 
 /**
  * The search index on PostgreSQL (docs/search.md): a weighted tsvector written from
@@ -16,6 +16,8 @@ const WEIGHTS = '{0.1, 0.2, 0.5, 1.0}';
 const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=15, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
 const TITLE_HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
 const CANDIDATES = 60;
+/** Rows hasHits reads, newest first, before it asks the GIN index. */
+const RECENT_ROWS = 20;
 
 /** A tsquery built only from letters and digits (parseQuery): each term a phrase, the last word a prefix when asked. */
 export function tsqueryText(terms: readonly MatchTerm[], mode: 'all' | 'any'): string {
@@ -32,19 +34,16 @@ const kindLexeme = (kind: SearchKind) => `§${kind}`;
 const kindQuery = (kind: SearchKind) => `'${kindLexeme(kind)}'`;
 
 /**
- * Runs a matching query with sequential scans priced out (in a transaction of its own, so the
- * setting ends with it). With a LIMIT, the planner takes a scan of the whole table in its
- * order as cheap, as if the matches were spread evenly; but one kind's rows sit together and
- * each row's tsvector is stored out of line, so a kind with few matches had PostgreSQL read
- * and decompress every row ("regasify": 90 to 150 ms). The GIN lookup costs about a millisecond.
+ * The bodies' GIN indexes (migration 019): the documents, the glossary, the other kinds. A
+ * condition on `kind` written as a literal lets the planner prove which one applies.
  */
-async function withIndexScans<T>(db: Db, run: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    return run(trx);
-  });
-}
+const BODY_INDEXES = [sql`= 'document'`, sql`= 'glossary'`, sql`not in ('document', 'glossary')`];
 
+/** A body match within one kind, through that kind's GIN index (the kind's lexeme tells the smaller kinds apart). */
+function bodyMatch(kind: SearchKind, words: RawBuilder<unknown>): RawBuilder<unknown> {
+  const own = sql`e.kind = ${sql.lit(kind)}`;
+  return kind === 'document' || kind === 'glossary' ? sql`${own} and e.tsv @@ ${words}` : sql`${own} and e.tsv @@ (${words} && ${kindQuery(kind)}::tsquery)`;
+}
 
 export function createPostgresSearchIndex(db: Db): SearchIndex {
   // pg_trgm's schema (it need not be on the search path): looked up once.
@@ -70,15 +69,24 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       const words = tsquery(terms, mode);
       // Titles and keywords have a tsvector (and GIN index) of their own: a first pass never reads the bodies'.
       const column = sql.raw(stage === 'title' ? 'title_tsv' : 'tsv');
-      // Per kind, at most rankCap matches scored (docs/search.md): the kind's lexeme narrows
-      // the GIN lookup, and the LIMIT stops reading rows before ts_rank reads every match.
-      const passes = kinds.map(
-        (kind) => sql`(select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.${column}, ${words}) as score
-             from search_entries e where e.${column} @@ (${words} && ${kindQuery(kind)}::tsquery) limit ${rankCap(kind, limit)})`,
-      );
-      const { rows } = await withIndexScans(db, (trx) =>
-        sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`${sql.join(passes, sql` union all `)}`.execute(trx),
-      );
+      // Per kind, at most rankCap matches scored (docs/search.md): the kind's lexeme (or, in
+      // the bodies, the kind's own GIN index) narrows the lookup, and the LIMIT stops reading
+      // rows before ts_rank reads every match.
+      // The planner always takes the GIN index here: the tsvectors have no statistics
+      // (migration 019), so a match is never priced as common enough for a table scan.
+      const passes = kinds.map((kind) => {
+        // A PDF page's row is not scored in the bodies' pass (0; the flow ranks documents
+        // found only in their pages by how many of their pages match): ts_rank would read
+        // each page's tsvector, stored out of line. Its title_tsv is empty, so the titles'
+        // pass never finds one.
+        const score =
+          stage === 'all' && kind === 'document'
+            ? sql`case when e.part = 0 then ts_rank(${WEIGHTS}::float4[], e.${column}, ${words}) else 0 end`
+            : sql`ts_rank(${WEIGHTS}::float4[], e.${column}, ${words})`;
+        const match = stage === 'title' ? sql`e.title_tsv @@ (${words} && ${kindQuery(kind)}::tsquery)` : bodyMatch(kind, words);
+        return sql`(select e.id, e.kind, e.source_id, e.part, ${score} as score from search_entries e where ${match} limit ${rankCap(kind, limit)})`;
+      });
+      const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`${sql.join(passes, sql` union all `)}`.execute(db);
       return rows.flatMap((row) =>
         isSearchKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: Number(row.score) }] : [],
       );
@@ -95,11 +103,23 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
     },
 
     async hasHits(term, kind) {
-      const query = kind ? sql`(${tsquery([term], 'all')} && ${kindQuery(kind)}::tsquery)` : tsquery([term], 'all');
-      const found = (trx: Db) => sql`select 1 as found from search_entries where tsv @@ ${query} limit 1`.execute(trx);
-      // Without a kind, a scan stops at the first match anywhere (and a word that finds nothing
-      // is rare, so the planner takes the index); within a kind, see withIndexScans.
-      const { rows } = kind ? await withIndexScans(db, found) : await found(db);
+      if (kind) {
+        // Through the GIN index, as rank (migration 019).
+        const { rows } = await sql`select 1 as found from search_entries e where ${bodyMatch(kind, tsquery([term], 'all'))} limit 1`.execute(db);
+        return rows.length > 0;
+      }
+      // The newest rows first, then the GIN index: a common word (in most PDF pages) is found
+      // within a few rows, where the index would first gather all of its matches (2 to 3 ms
+      // for "storage" in the benchmark); a rare one costs the lookup of RECENT_ROWS rows more.
+      const words = tsquery([term], 'all');
+      const { rows } = await sql`
+        (select 1 as found from (select tsv from search_entries order by id desc limit ${RECENT_ROWS}) recent where tsv @@ ${words} limit 1)
+        union all
+        ${sql.join(
+          BODY_INDEXES.map((kinds) => sql`(select 1 from search_entries e where e.kind ${kinds} and e.tsv @@ ${words} limit 1)`),
+          sql` union all `,
+        )}
+        limit 1`.execute(db);
       return rows.length > 0;
     },
 
@@ -114,6 +134,13 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
     },
 
     async insertEntries(trx, entries) {
+      // A PDF page repeats its document's title: only part 0 has it in title_tsv (migration 019).
+      const titleVector = (entry: SearchEntry) =>
+        entry.kind === 'document' && entry.part > 0
+          ? sql`''::tsvector`
+          : sql`setweight(to_tsvector('english', ${foldText(entry.title)}), 'A') ||
+                 setweight(to_tsvector('english', ${foldText(entry.keywords)}), 'B') ||
+                 array_to_tsvector(array[${kindLexeme(entry.kind)}]::text[])`;
       for (let start = 0; start < entries.length; start += 100) {
         const values = entries.slice(start, start + 100).map(
           (entry) =>
@@ -122,9 +149,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
                  setweight(to_tsvector('english', ${foldText(entry.keywords)}), 'B') ||
                  setweight(to_tsvector('english', ${foldText(entry.body)}), 'C') ||
                  array_to_tsvector(array[${kindLexeme(entry.kind)}]::text[]),
-                 setweight(to_tsvector('english', ${foldText(entry.title)}), 'A') ||
-                 setweight(to_tsvector('english', ${foldText(entry.keywords)}), 'B') ||
-                 array_to_tsvector(array[${kindLexeme(entry.kind)}]::text[]))`,
+                 ${titleVector(entry)})`,
         );
         await sql`insert into search_entries (kind, source_id, part, title, keywords, body, url, label, tsv, title_tsv) values ${sql.join(values)}`.execute(trx);
       }

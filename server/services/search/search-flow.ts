@@ -268,7 +268,8 @@ const COMPLETIONS = 8;
  */
 async function completions(db: Db, prefix: string): Promise<string[]> {
   // A key range on SQLite (its LIKE ignores case and skips the index); LIKE on PostgreSQL,
-  // where a range would follow the database's collation and pg_trgm's index serves LIKE.
+  // where a range would follow the database's collation: the planner turns a LIKE prefix
+  // into a range of the `varchar_pattern_ops` index (migration 019), which compares bytes.
   // A prefix holds only letters and digits, never a LIKE wildcard.
   let query = db.selectFrom('search_words').select('word');
   query = isSqlite(db) ? query.where('word', '>=', prefix).where('word', '<', `${prefix}\uffff`) : query.where('word', 'like', `${prefix}%`);
