@@ -1,6 +1,6 @@
-import { stemmer } from "stemmer";
-import { foldText } from "./query-text.ts";
-import type { MatchTerm } from "./search-flow.ts";
+import { stemmer } from 'stemmer';
+import { foldText } from './query-text.ts';
+import type { MatchTerm } from './search-flow.ts';
 
 /**
  * Excerpts and marked titles, built in TypeScript the same way for both dialects
@@ -12,14 +12,11 @@ import type { MatchTerm } from "./search-flow.ts";
  */
 
 /** Excerpt markers: private-use characters, which indexed text never holds (indexableText). */
-export const MARK_START = "\uE000";
-export const MARK_END = "\uE001";
+export const MARK_START = '\uE000';
+export const MARK_END = '\uE001';
 /** Words in a body excerpt. */
 export const EXCERPT_WORDS = 30;
-const ELLIPSIS = "…";
-
-/** A word as the index splits text: letters and digits (with their combining marks). */
-const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
+const ELLIPSIS = '…';
 
 interface WordTest {
   /** The folded query word. */
@@ -72,42 +69,60 @@ export function markerFor(terms: readonly MatchTerm[]): Marker {
   return { terms: tests, firsts };
 }
 
-interface Token {
-  start: number;
-  end: number;
-  /** Folded, when its first letter could match (undefined: it cannot). */
-  folded: string | undefined;
+/** The words of a text: where each starts and ends, and its folded form when its first letter could match. */
+interface Tokens {
+  starts: number[];
+  ends: number[];
+  /** undefined: the word cannot match (it was not folded). */
+  folded: Array<string | undefined>;
 }
 
-function tokensOf(text: string, firsts: Set<string>): Token[] {
-  const tokens: Token[] = [];
-  for (const found of text.matchAll(TOKEN)) {
-    const raw = found[0];
-    const code = raw.charCodeAt(0);
-    // ASCII words (nearly all) need no Unicode folding to know their first letter.
-    let folded: string | undefined;
-    if (code < 128) {
-      const first =
-        code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : raw[0];
-      if (first !== undefined && firsts.has(first))
-        folded = /^[a-zA-Z0-9]*$/.test(raw) ? raw.toLowerCase() : foldText(raw);
-    } else {
-      const full = foldText(raw);
-      if (full[0] !== undefined && firsts.has(full[0])) folded = full;
+const WORD_CHARACTER = /[\p{L}\p{N}\p{M}]/u;
+const isWordCode = (code: number) =>
+  code < 128 ? (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) : WORD_CHARACTER.test(String.fromCodePoint(code));
+
+/**
+ * Splits text into words (runs of letters, digits and combining marks) by character codes:
+ * a page of a PDF is thousands of words, and only the few that may match are copied.
+ */
+function tokensOf(text: string, firsts: Set<string>): Tokens {
+  const tokens: Tokens = { starts: [], ends: [], folded: [] };
+  const length = text.length;
+  let at = 0;
+  while (at < length) {
+    let code = text.codePointAt(at) ?? 0;
+    if (!isWordCode(code)) {
+      at += code > 0xffff ? 2 : 1;
+      continue;
     }
-    tokens.push({ start: found.index, end: found.index + raw.length, folded });
+    const start = at;
+    let ascii = true;
+    while (at < length) {
+      code = text.codePointAt(at) ?? 0;
+      if (!isWordCode(code)) break;
+      if (code >= 128) ascii = false;
+      at += code > 0xffff ? 2 : 1;
+    }
+    let folded: string | undefined;
+    if (ascii) {
+      // ASCII words (nearly all) need no Unicode folding to know their first letter.
+      const first = text.charCodeAt(start);
+      if (firsts.has(String.fromCharCode(first >= 65 && first <= 90 ? first + 32 : first))) folded = text.slice(start, at).toLowerCase();
+    } else {
+      const full = foldText(text.slice(start, at));
+      if (firsts.has(full[0] ?? '')) folded = full;
+    }
+    tokens.starts.push(start);
+    tokens.ends.push(at);
+    tokens.folded.push(folded);
   }
   return tokens;
 }
 
-function wordMatches(token: Token | undefined, test: WordTest): boolean {
-  const folded = token?.folded;
+function wordMatches(folded: string | undefined, test: WordTest): boolean {
   if (folded === undefined) return false;
   if (test.prefix) return folded.startsWith(test.word);
-  return (
-    folded === test.word ||
-    (folded[0] === test.word[0] && stemOf(folded) === test.stem)
-  );
+  return folded === test.word || (folded[0] === test.word[0] && stemOf(folded) === test.stem);
 }
 
 interface Match {
@@ -117,17 +132,14 @@ interface Match {
   term: number;
 }
 
-function matchesIn(tokens: readonly Token[], marker: Marker): Match[] {
+function matchesIn(tokens: Tokens, marker: Marker): Match[] {
   const found: Match[] = [];
-  for (let index = 0; index < tokens.length; index++) {
-    if (tokens[index]?.folded === undefined) continue;
+  const { folded } = tokens;
+  for (let index = 0; index < folded.length; index++) {
+    if (folded[index] === undefined) continue;
     marker.terms.forEach((options, term) => {
       for (const phrase of options) {
-        if (
-          phrase.every((test, offset) =>
-            wordMatches(tokens[index + offset], test),
-          )
-        ) {
+        if (phrase.every((test, offset) => wordMatches(folded[index + offset], test))) {
           found.push({ from: index, to: index + phrase.length, term });
           return;
         }
@@ -140,22 +152,22 @@ function matchesIn(tokens: readonly Token[], marker: Marker): Match[] {
 /** The text of tokens [from, to) with the matches marked; `from` 0 and `to` the end take the text's edges. */
 function marked(
   text: string,
-  tokens: readonly Token[],
+  tokens: Tokens,
   matches: readonly Match[],
   from: number,
   to: number,
 ): string {
-  const begin = from === 0 ? 0 : (tokens[from]?.start ?? 0);
+  const begin = from === 0 ? 0 : (tokens.starts[from] ?? 0);
   const finish =
-    to >= tokens.length ? text.length : (tokens[to - 1]?.end ?? text.length);
-  let out = "";
+    to >= tokens.starts.length ? text.length : (tokens.ends[to - 1] ?? text.length);
+  let out = '';
   let at = begin;
   let open = -1;
   let close = -1;
   const flush = () => {
     if (open < 0) return;
-    const start = tokens[open]?.start ?? at;
-    const end = tokens[close - 1]?.end ?? start;
+    const start = tokens.starts[open] ?? at;
+    const end = tokens.ends[close - 1] ?? start;
     out +=
       text.slice(at, start) + MARK_START + text.slice(start, end) + MARK_END;
     at = end;
@@ -245,15 +257,15 @@ export function markEntry(
     titleTokens,
     matchesIn(titleTokens, marker),
     0,
-    titleTokens.length,
+    titleTokens.starts.length,
   );
-  if (body.trim() === "") return { titleMarked, bodyExcerpt: "" };
+  if (body.trim() === '') return { titleMarked, bodyExcerpt: '' };
   const tokens = tokensOf(body, marker.firsts);
   const matches = matchesIn(tokens, marker);
-  const [from, to] = bestWindow(tokens.length, matches, size);
+  const [from, to] = bestWindow(tokens.starts.length, matches, size);
   const excerpt = marked(body, tokens, matches, from, to);
   return {
     titleMarked,
-    bodyExcerpt: `${from > 0 ? ELLIPSIS : ""}${excerpt}${to < tokens.length ? ELLIPSIS : ""}`,
+    bodyExcerpt: `${from > 0 ? ELLIPSIS : ''}${excerpt}${to < tokens.starts.length ? ELLIPSIS : ''}`,
   };
 }

@@ -37,6 +37,16 @@ function rowidLiteral(value: number) {
   return sql.lit(value);
 }
 
+/**
+ * A rowid bound as a parameter: a BigInt, which the driver binds as an SQLite integer (FTS5
+ * seeks to it, unlike a JavaScript number, bound as a real), and the statement's text stays
+ * the same from query to query, so its prepared statement is kept (connection.ts).
+ */
+function rowidParameter(value: number): bigint {
+  if (!Number.isSafeInteger(value)) throw new Error(`not a rowid: ${value}`);
+  return BigInt(value);
+}
+
 /** Vocabulary words looked at per misspelled word. */
 const CANDIDATES = 60;
 
@@ -74,20 +84,20 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       }
       const { rows: candidates } = await sql<{ id: number; page: number }>`${sql.join(candidateQueries, sql` union all `)}`.execute(db);
       if (candidates.length === 0) return [];
-      // Then the candidates scored by as few cursors as keep each cursor's walk short: one over
-      // the kinds below the documents' range and one from it up. A cursor walks every match
-      // between its lowest and highest candidate; split there, no walk crosses the documents'
-      // rows (bm25 itself reads the whole table's counts, so the scores are the same).
-      const documentsLow = idRange('document')[0];
+      // Then the candidates scored by one bm25 cursor: each cursor first walks every match of
+      // each phrase in the whole table (its IDF), then every match between its lowest and
+      // highest candidate. Since the PDF pages left this table (migration 018) that second
+      // walk is short, so one cursor (one IDF walk) beats one per group of kinds.
       const ids = candidates.filter((row) => !row.page).map((row) => Number(row.id));
       const pageIds = candidates.filter((row) => row.page).map((row) => Number(row.id));
-      const passes = [ids.filter((id) => id < documentsLow), ids.filter((id) => id >= documentsLow)]
-        .filter((group) => group.length > 0)
-        .map(
-          (group) => sql`select rowid as id, bm25(${table}, ${weights}) as score from ${table}
-             where ${table} match ${expression} and rowid between ${rowidLiteral(Math.min(...group))} and ${rowidLiteral(Math.max(...group))}
-               and (rowid + 0) in (${sql.join(group.map(rowidLiteral))})`,
-        );
+      const passes =
+        ids.length === 0
+          ? []
+          : [
+              sql`select rowid as id, bm25(${table}, ${weights}) as score from ${table}
+             where ${table} match ${expression} and rowid between ${rowidParameter(Math.min(...ids))} and ${rowidParameter(Math.max(...ids))}
+               and (rowid + 0) in (select value from json_each(${JSON.stringify(ids)}))`,
+            ];
       if (pageIds.length > 0) passes.push(sql`select value as id, 0 as score from json_each(${JSON.stringify(pageIds)})`);
       const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`
         select m.id, m.score, e.kind, e.source_id, e.part
