@@ -35,12 +35,12 @@ export interface Marker {
 }
 
 /**
- * Stems of text words, kept across calls (the same words recur from query to query); cleared
+ * Porter stems (as FTS5's porter tokenizer) of text words, kept across calls (the same words recur from query to query); cleared
  * when large so it never grows without bound.
  */
 const stems = new Map<string, string>();
 const STEMS_KEPT = 20_000;
-function stemOf(word: string): string {
+export function stemOf(word: string): string {
   let stem = stems.get(word);
   if (stem === undefined) {
     if (stems.size >= STEMS_KEPT) stems.clear();

@@ -2,7 +2,7 @@ import { type Excerpt, SEARCH_KINDS, SEARCH_LIMIT_MAX, type SearchHit, type Sear
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { isSqlite } from '../../db/migrations/portable.ts';
-import { MARK_END, MARK_START, markEntry, markerFor } from './excerpt.ts';
+import { MARK_END, MARK_START, markEntry, markerFor, stemOf } from './excerpt.ts';
 import { type QueryTerm, indexableText, parseQuery, termText, vocabularyOf } from './query-text.ts';
 import type { SearchEntry, SearchIndex, SearchQuery } from './search-index.ts';
 import { type VocabularyWord, allowedEdits, bestCorrection } from './typo.ts';
@@ -117,6 +117,13 @@ export interface SearchDriver {
 const ROWS_PER_HIT = { document: 21, other: 5 } as const;
 const MIN_CAP = 50;
 export const rankCap = (kind: SearchKind, limit: number) => Math.max(MIN_CAP, limit * (kind === 'document' ? ROWS_PER_HIT.document : ROWS_PER_HIT.other));
+/**
+ * Where a document's PDF pages are candidates apart from its own row (SQLite since migration
+ * 018), each kind's rows are one per source: at most this many per kind...
+ */
+export const sourceRowCap = (limit: number) => Math.max(MIN_CAP, limit * ROWS_PER_HIT.other);
+/** ...and at most this many PDF pages, about the pages of `limit` documents (orderSources). */
+export const pageCap = (limit: number) => Math.max(MIN_CAP, limit * ROWS_PER_HIT.document);
 
 /** A PDF page's row (a document's part > 0): ranked by pageRule, its score unused. */
 const isPageRow = (row: RankedRow) => row.kind === 'document' && row.part > 0;
@@ -306,7 +313,17 @@ async function asMatchTerms(terms: readonly QueryTerm[], complete: (prefix: stri
   const lastWord = last?.words.at(-1) ?? '';
   if (!last || lastWord.length < 2) return matchTerms;
   if (last.words.length > 1) last.prefix = true;
-  else last.alternatives = (await complete(lastWord)).filter((word) => word !== lastWord);
+  else {
+    // A completion with the stem of the word or of an earlier completion ("pressures" for
+    // "pressure") matches nothing more and would cost the index one more list to walk.
+    const stems = new Set([stemOf(lastWord)]);
+    last.alternatives = (await complete(lastWord)).filter((word) => {
+      const stem = stemOf(word);
+      if (stems.has(stem)) return false;
+      stems.add(stem);
+      return true;
+    });
+  }
   return matchTerms;
 }
 

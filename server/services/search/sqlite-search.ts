@@ -1,7 +1,7 @@
 import type { SearchKind } from '@domain/search/types.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { type EntryRow, type MatchTerm, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, rankCap } from './search-flow.ts';
+import { type EntryRow, type MatchTerm, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, pageCap, sourceRowCap } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 import { trigramsOf } from './typo.ts';
 
@@ -67,20 +67,20 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       const expression = ftsExpression(terms, mode);
       const table = sql.raw(stage === 'title' ? 'search_title_fts' : 'search_fts');
       const weights = stage === 'title' ? TITLE_WEIGHTS : WEIGHTS;
-      // Per kind (a rowid range), the newest rankCap matches (docs/search.md): FTS5 walks the
+      // Per kind (a rowid range), the newest sourceRowCap matches (docs/search.md): FTS5 walks the
       // index by rowid, descending, and stops there. Only their ids first: bm25 costs, per
       // cursor, a walk through every match of each phrase in the whole table (its IDF), so
       // one cursor per kind made a pass cost 2 to 3 ms per kind for common words.
       const candidateQueries = kinds.map((kind) => {
         const [low, high] = idRange(kind);
         return sql`select * from (select rowid as id, 0 as page from ${table}
-             where ${table} match ${expression} and rowid between ${rowidLiteral(low)} and ${rowidLiteral(high)} order by rowid desc limit ${rankCap(kind, limit)})`;
+             where ${table} match ${expression} and rowid between ${rowidLiteral(low)} and ${rowidLiteral(high)} order by rowid desc limit ${sourceRowCap(limit)})`;
       });
       // PDF pages (migration 018: a table of their own, never in the titles' one): the newest
       // matching pages, unscored; the flow ranks their documents (pageRule, search-flow.ts).
       if (stage === 'all' && kinds.includes('document')) {
         candidateQueries.push(sql`select * from (select rowid as id, 1 as page from search_page_fts
-             where search_page_fts match ${expression} order by rowid desc limit ${rankCap('document', limit)})`);
+             where search_page_fts match ${expression} order by rowid desc limit ${pageCap(limit)})`);
       }
       const { rows: candidates } = await sql<{ id: number; page: number }>`${sql.join(candidateQueries, sql` union all `)}`.execute(db);
       if (candidates.length === 0) return [];
