@@ -55,6 +55,11 @@ describe('markEntry', () => {
     });
   });
 
+  it('reads words in any script, accented first letters and characters outside the BMP', () => {
+    expect(mark('x', 'Le Équipement 🚚 équipé; 𝐀 LNG', [term('equipement'), term('lng')]).body).toBe('Le [Équipement] 🚚 [équipé]; 𝐀 [LNG]');
+    expect(mark('x', '天然气 lng', [term('天然气')]).body).toBe('[天然气] lng');
+  });
+
   it('marks a phrase only where its words follow each other, as one run', () => {
     expect(
       mark('Boil-off gas', 'Boil the water; boil off the vapour.', [

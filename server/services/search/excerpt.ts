@@ -78,8 +78,17 @@ interface Tokens {
 }
 
 const WORD_CHARACTER = /[\p{L}\p{N}\p{M}]/u;
-const isWordCode = (code: number) =>
-  code < 128 ? (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) : WORD_CHARACTER.test(String.fromCodePoint(code));
+/** 1 for the ASCII letters and digits. */
+const ASCII_WORD = new Uint8Array(128);
+for (let code = 0; code < 128; code++) ASCII_WORD[code] = /[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0;
+
+/** The length of the word character at `at` (2 for a surrogate pair), 0 when it is not one. */
+function wordCharacterAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code < 128) return ASCII_WORD[code] ?? 0;
+  const point = text.codePointAt(at) ?? code;
+  return WORD_CHARACTER.test(String.fromCodePoint(point)) ? (point > 0xffff ? 2 : 1) : 0;
+}
 
 /**
  * Splits text into words (runs of letters, digits and combining marks) by character codes:
@@ -87,27 +96,30 @@ const isWordCode = (code: number) =>
  */
 function tokensOf(text: string, firsts: Set<string>): Tokens {
   const tokens: Tokens = { starts: [], ends: [], folded: [] };
+  // The ASCII first letters that may match, either case.
+  const asciiFirsts = new Uint8Array(128);
+  for (const first of firsts) {
+    const code = first.charCodeAt(0);
+    if (first.length === 1 && code < 128) asciiFirsts[code] = asciiFirsts[first.toUpperCase().charCodeAt(0)] = 1;
+  }
   const length = text.length;
   let at = 0;
   while (at < length) {
-    let code = text.codePointAt(at) ?? 0;
-    if (!isWordCode(code)) {
-      at += code > 0xffff ? 2 : 1;
+    const step = wordCharacterAt(text, at);
+    if (step === 0) {
+      at += text.charCodeAt(at) >= 0xd800 && text.charCodeAt(at) <= 0xdbff ? 2 : 1;
       continue;
     }
     const start = at;
     let ascii = true;
-    while (at < length) {
-      code = text.codePointAt(at) ?? 0;
-      if (!isWordCode(code)) break;
-      if (code >= 128) ascii = false;
-      at += code > 0xffff ? 2 : 1;
+    for (let size = step; size > 0; size = at < length ? wordCharacterAt(text, at) : 0) {
+      if (size === 2 || text.charCodeAt(at) >= 128) ascii = false;
+      at += size;
     }
     let folded: string | undefined;
     if (ascii) {
       // ASCII words (nearly all) need no Unicode folding to know their first letter.
-      const first = text.charCodeAt(start);
-      if (firsts.has(String.fromCharCode(first >= 65 && first <= 90 ? first + 32 : first))) folded = text.slice(start, at).toLowerCase();
+      if (asciiFirsts[text.charCodeAt(start)] === 1) folded = text.slice(start, at).toLowerCase();
     } else {
       const full = foldText(text.slice(start, at));
       if (firsts.has(full[0] ?? '')) folded = full;
