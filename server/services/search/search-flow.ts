@@ -404,20 +404,25 @@ function toHit(entry: MatchedEntry): SearchHit {
 export function parseExcerpt(marked: string): Excerpt {
   const parts: Array<{ text: string; match?: true }> = [];
   let inside = false;
-  let text = '';
-  const flush = () => {
-    if (text === '') return;
+  let from = 0;
+  const flush = (to: number) => {
+    if (to === from) return;
+    const text = marked.slice(from, to);
     const last = parts.at(-1);
     if (last && Boolean(last.match) === inside) last.text += text;
     else parts.push(inside ? { text, match: true } : { text });
-    text = '';
   };
-  for (const character of marked) {
-    if (character === MARK_START || character === MARK_END) {
-      flush();
-      inside = character === MARK_START;
-    } else text += character;
+  // The markers are single UTF-16 units: the text between them is sliced, never copied a character at a time.
+  const start = MARK_START.charCodeAt(0);
+  const end = MARK_END.charCodeAt(0);
+  for (let at = 0; at < marked.length; at++) {
+    const unit = marked.charCodeAt(at);
+    if (unit === start || unit === end) {
+      flush(at);
+      inside = unit === start;
+      from = at + 1;
+    }
   }
-  flush();
+  flush(marked.length);
   return parts;
 }
