@@ -34,7 +34,9 @@ export interface MatchRequest {
 /**
  * One ranking pass of a dialect: entries of `kinds` matching the terms, at most rankCap per kind,
  * taken newest first (highest id) and scored. 'title' looks in titles and keywords only;
- * 'all' in the body too.
+ * 'all' in the body too. PDF pages (a document's part > 0) may come unscored: orderSources
+ * ranks them by its own rule (on SQLite: the newest pageCap matching pages of an 'all' pass,
+ * beside sourceRowCap own rows per kind).
  */
 export interface RankRequest {
   terms: readonly MatchTerm[];
@@ -50,7 +52,7 @@ export interface RankedRow {
   kind: SearchKind;
   sourceId: string;
   part: number;
-  /** Higher is better; comparable within one pass only. */
+  /** Higher is better; comparable within one pass only. Not used for a PDF page's row (orderSources). */
   score: number;
 }
 
@@ -125,13 +127,13 @@ export const sourceRowCap = (limit: number) => Math.max(MIN_CAP, limit * ROWS_PE
 /** ...and at most this many PDF pages, about the pages of `limit` documents (orderSources). */
 export const pageCap = (limit: number) => Math.max(MIN_CAP, limit * ROWS_PER_HIT.document);
 
-/** A PDF page's row (a document's part > 0): ranked by pageRule, its score unused. */
+/** A PDF page's row (a document's part > 0): ranked by orderSources' rule for pages, its score unused. */
 const isPageRow = (row: RankedRow) => row.kind === 'document' && row.part > 0;
 
 /**
  * One pass's rows as the sources they stand for, in the order they are taken (docs/search.md,
  * "How ranking works"): one row per source, its best-scoring one, by score (ties: source id).
- * Documents found by a PDF page only (the pageRule) come after the documents whose own row
+ * Documents found by a PDF page only come after the documents whose own row
  * (title, keywords, description) matched: those with more matching pages among the pass's
  * candidates first, then the newest (highest entry id); each shows its first matching page.
  * Pages carry no score (scoring 20,000 pages was most of a query's cost), so both dialects

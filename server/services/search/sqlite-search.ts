@@ -77,7 +77,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
              where ${table} match ${expression} and rowid between ${rowidLiteral(low)} and ${rowidLiteral(high)} order by rowid desc limit ${sourceRowCap(limit)})`;
       });
       // PDF pages (migration 018: a table of their own, never in the titles' one): the newest
-      // matching pages, unscored; the flow ranks their documents (pageRule, search-flow.ts).
+      // matching pages, unscored; the flow ranks their documents (orderSources, search-flow.ts).
       if (stage === 'all' && kinds.includes('document')) {
         candidateQueries.push(sql`select * from (select rowid as id, 1 as page from search_page_fts
              where search_page_fts match ${expression} order by rowid desc limit ${pageCap(limit)})`);
