@@ -105,15 +105,24 @@ function tokensOf(text: string, firsts: Set<string>): Tokens {
   const length = text.length;
   let at = 0;
   while (at < length) {
-    const step = wordCharacterAt(text, at);
-    if (step === 0) {
-      at += text.charCodeAt(at) >= 0xd800 && text.charCodeAt(at) <= 0xdbff ? 2 : 1;
+    const code = text.charCodeAt(at);
+    // ASCII (nearly all text) is read through the table, without a call per character.
+    if (code < 128 ? ASCII_WORD[code] === 0 : wordCharacterAt(text, at) === 0) {
+      at += code >= 0xd800 && code <= 0xdbff ? 2 : 1;
       continue;
     }
     const start = at;
     let ascii = true;
-    for (let size = step; size > 0; size = at < length ? wordCharacterAt(text, at) : 0) {
-      if (size === 2 || text.charCodeAt(at) >= 128) ascii = false;
+    while (at < length) {
+      const next = text.charCodeAt(at);
+      if (next < 128) {
+        if (ASCII_WORD[next] === 0) break;
+        at++;
+        continue;
+      }
+      const size = wordCharacterAt(text, at);
+      if (size === 0) break;
+      ascii = false;
       at += size;
     }
     let folded: string | undefined;
