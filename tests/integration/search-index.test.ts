@@ -103,6 +103,35 @@ describe.each(testDialects)('the search index on %s', (dialect) => {
     expect(byTitle.groups[0]?.hits[0]?.page).toBeUndefined();
   });
 
+  it('ranks documents found by their own text above those found only in PDF pages: more pages, then newest, each on its first matching page', async () => {
+    const doc = (id: string, title: string, description: string, pages: string[]) => [
+      entry('document', id, title, description),
+      ...pages.map((text, index) => entry('document', id, title, text, { part: index + 1 })),
+    ];
+    await database.handle.db.transaction().execute(async (trx) => {
+      for (const entries of [
+        doc('21', 'Harbour guide', 'Where the hydrant stands on the pier.', ['Nothing to see.']),
+        doc('22', 'Pump manual', 'Pumps and their parts.', ['Nothing here.', 'The hydrant feeds the pumps.', 'Test the hydrant weekly.']),
+        doc('23', 'Valve sheet', 'Valves.', ['A hydrant valve.']),
+        doc('24', 'Fitting list', 'Fittings.', ['Nothing either.', 'Hydrant fittings.']),
+      ]) {
+        const first = entries[0];
+        if (first) await index.replaceSource(trx, 'document', first.sourceId, entries);
+      }
+    });
+    const hits = (await query('hydrant')).groups.find((group) => group.kind === 'document')?.hits ?? [];
+    expect(hits.map((hit) => [hit.id, hit.page])).toEqual([
+      ['document:21', undefined],
+      ['document:22', 2],
+      ['document:24', 2],
+      ['document:23', 1],
+    ]);
+    expect(hits[1]?.excerpt.some((part) => part.match && part.text === 'hydrant')).toBe(true);
+    // The words of one query may be split between a document's title and one of its pages.
+    const [split] = (await query('propane quay')).groups[0]?.hits ?? [];
+    expect(split).toMatchObject({ id: 'document:7', page: 3 });
+  });
+
   it('matches word forms and the last word as a prefix, as the visitor types', async () => {
     expect(titles(await query('netb'))).toEqual(['Netback']);
     expect(titles(await query('regas'))).toEqual(['Regasification']);

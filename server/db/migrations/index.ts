@@ -14,6 +14,7 @@ import * as leadStatuses from './2026-11-26-014-lead-statuses.ts';
 import * as siteContent from './2026-11-26-015-site-content.ts';
 import * as cdnPurges from './2026-11-26-016-cdn-purges.ts';
 import * as search from './2026-11-26-017-search.ts';
+import * as searchSqlitePages from './2026-11-26-018-search-sqlite-pages.ts';
 import * as searchPostgres from './2026-11-26-019-search-postgres.ts';
 
 /**
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-015-site-content': siteContent,
   '2026-11-26-016-cdn-purges': cdnPurges,
   '2026-11-26-017-search': search,
+  '2026-11-26-018-search-sqlite-pages': searchSqlitePages,
   '2026-11-26-019-search-postgres': searchPostgres,
 };

@@ -2,7 +2,7 @@ import type { SearchKind } from '@domain/search/types.ts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { foldText } from './query-text.ts';
-import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, type ExcerptRow, isSearchKind, matchedEntries, rankCap } from './search-flow.ts';
+import { type EntryRow, type MatchTerm, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, rankCap } from './search-flow.ts';
 import type { SearchEntry, SearchIndex } from './search-index.ts';
 
 /**
@@ -13,8 +13,6 @@ import type { SearchEntry, SearchIndex } from './search-index.ts';
 
 /** ts_rank weights of D, C (body), B (keywords), A (title). */
 const WEIGHTS = '{0.1, 0.2, 0.5, 1.0}';
-const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=15, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
-const TITLE_HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
 const CANDIDATES = 60;
 /** Rows hasHits reads, newest first, before it asks the GIN index. */
 const RECENT_ROWS = 20;
@@ -92,14 +90,11 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       );
     },
 
-    async excerpts(ids, terms, mode): Promise<MatchedEntry[]> {
-      const { rows } = await sql<ExcerptRow>`
-        with q as (select ${tsquery(terms, mode)} as query)
-        select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label,
-               case when e.body = '' then '' else ts_headline('english', e.body, q.query, ${HEADLINE}) end as body_excerpt,
-               ts_headline('english', e.title, q.query, ${TITLE_HEADLINE}) as title_marked
-          from search_entries e, q where e.id = any(${[...ids]}::int[])`.execute(db);
-      return matchedEntries(rows);
+    async entries(ids): Promise<EntryRow[]> {
+      const { rows } = await sql<EntryRow>`
+        select e.id, e.kind, e.source_id, e.part, e.title, e.body, e.url, e.label
+          from search_entries e where e.id = any(${[...ids]}::int[])`.execute(db);
+      return rows;
     },
 
     async hasHits(term, kind) {

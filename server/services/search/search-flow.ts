@@ -2,6 +2,7 @@ import { type Excerpt, SEARCH_KINDS, SEARCH_LIMIT_MAX, type SearchHit, type Sear
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { isSqlite } from '../../db/migrations/portable.ts';
+import { MARK_END, MARK_START, markEntry, markerFor, stemOf } from './excerpt.ts';
 import { type QueryTerm, indexableText, parseQuery, termText, vocabularyOf } from './query-text.ts';
 import type { SearchEntry, SearchIndex, SearchQuery } from './search-index.ts';
 import { type VocabularyWord, allowedEdits, bestCorrection } from './typo.ts';
@@ -12,9 +13,7 @@ import { type VocabularyWord, allowedEdits, bestCorrection } from './typo.ts';
  * the entries, and the hit and excerpt shapes. The raw SQL is the dialect's (SearchDriver).
  */
 
-/** Excerpt markers: private-use characters, which indexed text never holds (indexableText). */
-export const MARK_START = '\uE000';
-export const MARK_END = '\uE001';
+export { MARK_END, MARK_START } from './excerpt.ts';
 
 /** A term as a dialect matches it: its words in order, the last one a prefix when `prefix`. */
 export interface MatchTerm extends QueryTerm {
@@ -35,7 +34,9 @@ export interface MatchRequest {
 /**
  * One ranking pass of a dialect: entries of `kinds` matching the terms, at most rankCap per kind,
  * taken newest first (highest id) and scored. 'title' looks in titles and keywords only;
- * 'all' in the body too.
+ * 'all' in the body too. PDF pages (a document's part > 0) may come unscored: orderSources
+ * ranks them by its own rule (on SQLite: the newest pageCap matching pages of an 'all' pass,
+ * beside sourceRowCap own rows per kind).
  */
 export interface RankRequest {
   terms: readonly MatchTerm[];
@@ -51,11 +52,11 @@ export interface RankedRow {
   kind: SearchKind;
   sourceId: string;
   part: number;
-  /** Higher is better; comparable within one pass only. */
+  /** Higher is better; comparable within one pass only. Not used for a PDF page's row (orderSources). */
   score: number;
 }
 
-/** One source's best entry, with its text marked by the dialect (MARK_START/MARK_END). */
+/** One source's best entry, with its text marked (excerpt.ts: MARK_START/MARK_END). */
 export interface MatchedEntry {
   id: number;
   kind: SearchKind;
@@ -70,47 +71,35 @@ export interface MatchedEntry {
   titleMarked: string;
 }
 
-/** What both dialects' excerpt queries select, before the kind is checked. */
-export interface ExcerptRow {
+/** What both dialects select of the chosen entries (the flow marks them, excerpt.ts). */
+export interface EntryRow {
   id: number | string;
   kind: string;
   source_id: string;
   part: number | string;
   title: string;
+  body: string;
   url: string;
   label: string | null;
-  body_excerpt: string | null;
-  title_marked: string | null;
 }
 
 export const isSearchKind = (value: string): value is SearchKind => (SEARCH_KINDS as readonly string[]).includes(value);
 
-/** The excerpt queries' rows as entries (a row of a kind this version does not know is skipped). */
-export function matchedEntries(rows: readonly ExcerptRow[]): MatchedEntry[] {
-  return rows.flatMap((row) =>
-    isSearchKind(row.kind)
-      ? [
-          {
-            id: Number(row.id),
-            kind: row.kind,
-            sourceId: row.source_id,
-            part: Number(row.part),
-            title: row.title,
-            url: row.url,
-            label: row.label,
-            bodyExcerpt: row.body_excerpt ?? '',
-            titleMarked: row.title_marked ?? row.title,
-          },
-        ]
-      : [],
-  );
+/** The chosen rows as entries, marked for the terms (a row of a kind this version does not know is skipped). */
+export function matchedEntries(rows: readonly EntryRow[], terms: readonly MatchTerm[]): MatchedEntry[] {
+  const marker = markerFor(terms);
+  return rows.flatMap((row) => {
+    if (!isSearchKind(row.kind)) return [];
+    const { titleMarked, bodyExcerpt } = markEntry(row.title, row.body, marker);
+    return [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), title: row.title, url: row.url, label: row.label, bodyExcerpt, titleMarked }];
+  });
 }
 
 /** The raw SQL of one dialect. */
 export interface SearchDriver {
   rank(request: RankRequest): Promise<RankedRow[]>;
-  /** The entries `ids` with their excerpts marked for the terms. */
-  excerpts(ids: readonly number[], terms: readonly MatchTerm[], mode: 'all' | 'any'): Promise<MatchedEntry[]>;
+  /** The rows of the entries `ids` (any order). */
+  entries(ids: readonly number[]): Promise<EntryRow[]>;
   /** Whether one term alone finds anything. */
   hasHits(term: MatchTerm, kind?: SearchKind): Promise<boolean>;
   /** Vocabulary words sharing trigrams with `word`, the closest first (at most a few dozen). */
@@ -130,23 +119,62 @@ export interface SearchDriver {
 const ROWS_PER_HIT = { document: 21, other: 5 } as const;
 const MIN_CAP = 50;
 export const rankCap = (kind: SearchKind, limit: number) => Math.max(MIN_CAP, limit * (kind === 'document' ? ROWS_PER_HIT.document : ROWS_PER_HIT.other));
+/**
+ * Where a document's PDF pages are candidates apart from its own row (SQLite since migration
+ * 018), each kind's rows are one per source: at most this many per kind...
+ */
+export const sourceRowCap = (limit: number) => Math.max(MIN_CAP, limit * ROWS_PER_HIT.other);
+/** ...and at most this many PDF pages, about the pages of `limit` documents (orderSources). */
+export const pageCap = (limit: number) => Math.max(MIN_CAP, limit * ROWS_PER_HIT.document);
+
+/** A PDF page's row (a document's part > 0): ranked by orderSources' rule for pages, its score unused. */
+const isPageRow = (row: RankedRow) => row.kind === 'document' && row.part > 0;
+
+/**
+ * One pass's rows as the sources they stand for, in the order they are taken (docs/search.md,
+ * "How ranking works"): one row per source, its best-scoring one, by score (ties: source id).
+ * Documents found by a PDF page only come after the documents whose own row
+ * (title, keywords, description) matched: those with more matching pages among the pass's
+ * candidates first, then the newest (highest entry id); each shows its first matching page.
+ * Pages carry no score (scoring 20,000 pages was most of a query's cost), so both dialects
+ * rank them by this rule, whatever score their driver gives.
+ */
+export function orderSources(rows: readonly RankedRow[]): RankedRow[] {
+  const best = new Map<string, RankedRow>();
+  const pages = new Map<string, { first: RankedRow; count: number; newest: number }>();
+  for (const row of rows) {
+    const key = `${row.kind}\u0000${row.sourceId}`;
+    if (isPageRow(row)) {
+      const seen = pages.get(key);
+      if (!seen) pages.set(key, { first: row, count: 1, newest: row.id });
+      else {
+        seen.count++;
+        seen.newest = Math.max(seen.newest, row.id);
+        if (row.part < seen.first.part) seen.first = row;
+      }
+      continue;
+    }
+    const current = best.get(key);
+    if (!current || row.score > current.score || (row.score === current.score && row.part < current.part)) best.set(key, row);
+  }
+  const scored = [...best.values()].sort((a, b) => b.score - a.score || (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0));
+  const pageOnly = [...pages]
+    .filter(([key]) => !best.has(key))
+    .map(([, found]) => found)
+    .sort((a, b) => b.count - a.count || b.newest - a.newest)
+    .map((found) => found.first);
+  return [...scored, ...pageOnly];
+}
 
 /**
  * The best `limit` sources of each kind (one entry each): those matched in a title or
- * keywords first, by score, then those matched only in the body, by score.
+ * keywords first, then those matched only in the body, each pass in orderSources' order.
  */
 export async function matchSources(driver: SearchDriver, { terms, mode, kind, limit }: MatchRequest): Promise<MatchedEntry[]> {
   const kinds = kind ? [kind] : [...SEARCH_KINDS];
   const chosen = new Map<SearchKind, Map<string, RankedRow>>(kinds.map((each) => [each, new Map()]));
   const take = (rows: RankedRow[]) => {
-    const best = new Map<string, RankedRow>();
-    for (const row of rows) {
-      const key = `${row.kind}\u0000${row.sourceId}`;
-      const current = best.get(key);
-      if (!current || row.score > current.score || (row.score === current.score && row.part < current.part)) best.set(key, row);
-    }
-    const ordered = [...best.values()].sort((a, b) => b.score - a.score || (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0));
-    for (const row of ordered) {
+    for (const row of orderSources(rows)) {
       const sources = chosen.get(row.kind);
       if (sources && sources.size < limit && !sources.has(row.sourceId)) sources.set(row.sourceId, row);
     }
@@ -156,7 +184,7 @@ export async function matchSources(driver: SearchDriver, { terms, mode, kind, li
   if (short.length > 0) take(await driver.rank({ terms, mode, stage: 'all', kinds: short, limit }));
   const ids = kinds.flatMap((each) => [...(chosen.get(each)?.values() ?? [])].map((row) => row.id));
   if (ids.length === 0) return [];
-  const entries = new Map((await driver.excerpts(ids, terms, mode)).map((entry) => [entry.id, entry]));
+  const entries = new Map(matchedEntries(await driver.entries(ids), terms).map((entry) => [entry.id, entry]));
   return ids.flatMap((id) => entries.get(id) ?? []);
 }
 
@@ -288,7 +316,17 @@ async function asMatchTerms(terms: readonly QueryTerm[], complete: (prefix: stri
   const lastWord = last?.words.at(-1) ?? '';
   if (!last || lastWord.length < 2) return matchTerms;
   if (last.words.length > 1) last.prefix = true;
-  else last.alternatives = (await complete(lastWord)).filter((word) => word !== lastWord);
+  else {
+    // A completion with the stem of the word or of an earlier completion ("pressures" for
+    // "pressure") matches nothing more and would cost the index one more list to walk.
+    const stems = new Set([stemOf(lastWord)]);
+    last.alternatives = (await complete(lastWord)).filter((word) => {
+      const stem = stemOf(word);
+      if (stems.has(stem)) return false;
+      stems.add(stem);
+      return true;
+    });
+  }
   return matchTerms;
 }
 
@@ -369,20 +407,25 @@ function toHit(entry: MatchedEntry): SearchHit {
 export function parseExcerpt(marked: string): Excerpt {
   const parts: Array<{ text: string; match?: true }> = [];
   let inside = false;
-  let text = '';
-  const flush = () => {
-    if (text === '') return;
+  let from = 0;
+  const flush = (to: number) => {
+    if (to === from) return;
+    const text = marked.slice(from, to);
     const last = parts.at(-1);
     if (last && Boolean(last.match) === inside) last.text += text;
     else parts.push(inside ? { text, match: true } : { text });
-    text = '';
   };
-  for (const character of marked) {
-    if (character === MARK_START || character === MARK_END) {
-      flush();
-      inside = character === MARK_START;
-    } else text += character;
+  // The markers are single UTF-16 units: the text between them is sliced, never copied a character at a time.
+  const start = MARK_START.charCodeAt(0);
+  const end = MARK_END.charCodeAt(0);
+  for (let at = 0; at < marked.length; at++) {
+    const unit = marked.charCodeAt(at);
+    if (unit === start || unit === end) {
+      flush(at);
+      inside = unit === start;
+      from = at + 1;
+    }
   }
-  flush();
+  flush(marked.length);
   return parts;
 }

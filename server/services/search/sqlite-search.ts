@@ -1,13 +1,13 @@
-import { SEARCH_KINDS, type SearchKind } from '@domain/search/types.ts';
+import type { SearchKind } from '@domain/search/types.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { MARK_END, MARK_START, type MatchTerm, type MatchedEntry, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, type ExcerptRow, isSearchKind, matchedEntries, rankCap } from './search-flow.ts';
+import { type EntryRow, type MatchTerm, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, pageCap, sourceRowCap } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 import { trigramsOf } from './typo.ts';
 
 /**
  * The search index on SQLite (docs/search.md): FTS5 over search_entries (kept in step by
- * the triggers of migration 017), bm25 with column weights, snippet() for excerpts, and an
+ * the triggers of migrations 017 and 018; PDF pages in search_page_fts), bm25 with column weights, and an
  * FTS5 trigram table over the vocabulary for typo candidates.
  */
 
@@ -37,8 +37,16 @@ function rowidLiteral(value: number) {
   return sql.lit(value);
 }
 
-/** Tokens around the match in an excerpt. */
-const EXCERPT_TOKENS = 24;
+/**
+ * A rowid bound as a parameter: a BigInt, which the driver binds as an SQLite integer (FTS5
+ * seeks to it, unlike a JavaScript number, bound as a real), and the statement's text stays
+ * the same from query to query, so its prepared statement is kept (connection.ts).
+ */
+function rowidParameter(value: number): bigint {
+  if (!Number.isSafeInteger(value)) throw new Error(`not a rowid: ${value}`);
+  return BigInt(value);
+}
+
 /** Vocabulary words looked at per misspelled word. */
 const CANDIDATES = 60;
 
@@ -59,30 +67,38 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       const expression = ftsExpression(terms, mode);
       const table = sql.raw(stage === 'title' ? 'search_title_fts' : 'search_fts');
       const weights = stage === 'title' ? TITLE_WEIGHTS : WEIGHTS;
-      // Per kind (a rowid range), the newest rankCap matches (docs/search.md): FTS5 walks the
+      // Per kind (a rowid range), the newest sourceRowCap matches (docs/search.md): FTS5 walks the
       // index by rowid, descending, and stops there. Only their ids first: bm25 costs, per
       // cursor, a walk through every match of each phrase in the whole table (its IDF), so
       // one cursor per kind made a pass cost 2 to 3 ms per kind for common words.
       const candidateQueries = kinds.map((kind) => {
         const [low, high] = idRange(kind);
-        return sql`select * from (select rowid as id from ${table}
-             where ${table} match ${expression} and rowid between ${rowidLiteral(low)} and ${rowidLiteral(high)} order by rowid desc limit ${rankCap(kind, limit)})`;
+        return sql`select * from (select rowid as id, 0 as page from ${table}
+             where ${table} match ${expression} and rowid between ${rowidLiteral(low)} and ${rowidLiteral(high)} order by rowid desc limit ${sourceRowCap(limit)})`;
       });
-      const { rows: candidates } = await sql<{ id: number }>`${sql.join(candidateQueries, sql` union all `)}`.execute(db);
+      // PDF pages (migration 018: a table of their own, never in the titles' one): the newest
+      // matching pages, unscored; the flow ranks their documents (orderSources, search-flow.ts).
+      if (stage === 'all' && kinds.includes('document')) {
+        candidateQueries.push(sql`select * from (select rowid as id, 1 as page from search_page_fts
+             where search_page_fts match ${expression} order by rowid desc limit ${pageCap(limit)})`);
+      }
+      const { rows: candidates } = await sql<{ id: number; page: number }>`${sql.join(candidateQueries, sql` union all `)}`.execute(db);
       if (candidates.length === 0) return [];
-      // Then the candidates scored by as few cursors as keep each cursor's walk short: one over
-      // the kinds below the documents' range and one from it up. A cursor walks every match
-      // between its lowest and highest candidate; split there, no walk crosses the documents'
-      // older pages (bm25 itself reads the whole table's counts, so the scores are the same).
-      const documentsLow = idRange('document')[0];
-      const ids = candidates.map((row) => Number(row.id));
-      const passes = [ids.filter((id) => id < documentsLow), ids.filter((id) => id >= documentsLow)]
-        .filter((group) => group.length > 0)
-        .map(
-          (group) => sql`select rowid as id, bm25(${table}, ${weights}) as score from ${table}
-             where ${table} match ${expression} and rowid between ${rowidLiteral(Math.min(...group))} and ${rowidLiteral(Math.max(...group))}
-               and (rowid + 0) in (${sql.join(group.map(rowidLiteral))})`,
-        );
+      // Then the candidates scored by one bm25 cursor: each cursor first walks every match of
+      // each phrase in the whole table (its IDF), then every match between its lowest and
+      // highest candidate. Since the PDF pages left this table (migration 018) that second
+      // walk is short, so one cursor (one IDF walk) beats one per group of kinds.
+      const ids = candidates.filter((row) => !row.page).map((row) => Number(row.id));
+      const pageIds = candidates.filter((row) => row.page).map((row) => Number(row.id));
+      const passes =
+        ids.length === 0
+          ? []
+          : [
+              sql`select rowid as id, bm25(${table}, ${weights}) as score from ${table}
+             where ${table} match ${expression} and rowid between ${rowidParameter(Math.min(...ids))} and ${rowidParameter(Math.max(...ids))}
+               and (rowid + 0) in (select value from json_each(${JSON.stringify(ids)}))`,
+            ];
+      if (pageIds.length > 0) passes.push(sql`select value as id, 0 as score from json_each(${JSON.stringify(pageIds)})`);
       const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`
         select m.id, m.score, e.kind, e.source_id, e.part
           from (${sql.join(passes, sql` union all `)}) m join search_entries e on e.id = m.id`.execute(db);
@@ -91,36 +107,23 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       );
     },
 
-    async excerpts(ids, terms, mode): Promise<MatchedEntry[]> {
-      const expression = ftsExpression(terms, mode);
-      // One MATCH per kind over the span of its ids, the ids themselves a plain filter
-      // ("rowid + 0" is not handed to FTS5): FTS5 would evaluate the MATCH again for each id
-      // of an IN list, which for a prefix means merging every word it covers each time.
-      const byKind = new Map<SearchKind, number[]>();
-      for (const id of ids) {
-        const kind = SEARCH_KINDS.find((each) => id >= idRange(each)[0] && id <= idRange(each)[1]);
-        if (kind) byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
-      }
-      if (byKind.size === 0) return [];
-      const passes = [...byKind.values()].map(
-        (kindIds) => sql`select rowid as id,
-               snippet(search_fts, 2, ${MARK_START}, ${MARK_END}, '…', ${EXCERPT_TOKENS}) as body_excerpt,
-               highlight(search_fts, 0, ${MARK_START}, ${MARK_END}) as title_marked
-          from search_fts
-         where search_fts match ${expression} and rowid between ${rowidLiteral(Math.min(...kindIds))} and ${rowidLiteral(Math.max(...kindIds))}
-           and (rowid + 0) in (${sql.join(kindIds)})`,
-      );
-      const { rows } = await sql<ExcerptRow>`
-        select e.id, e.kind, e.source_id, e.part, e.title, e.url, e.label, m.body_excerpt, m.title_marked
-          from (${sql.join(passes, sql` union all `)}) m cross join search_entries e on e.id = m.id`.execute(db);
-      return matchedEntries(rows);
+    async entries(ids): Promise<EntryRow[]> {
+      // The ids as one JSON parameter: the statement's text is the same for any number of ids.
+      const { rows } = await sql<EntryRow>`select id, kind, source_id, part, title, body, url, label
+          from search_entries where id in (select value from json_each(${JSON.stringify(ids)}))`.execute(db);
+      return rows;
     },
 
     async hasHits(term, kind) {
       const [low, high] = kind ? idRange(kind) : [0, Number.MAX_SAFE_INTEGER];
+      const expression = ftsExpression([term], 'all');
       const { rows } = await sql`select 1 as found from search_fts
-        where search_fts match ${ftsExpression([term], 'all')} and rowid between ${rowidLiteral(low)} and ${rowidLiteral(high)} limit 1`.execute(db);
-      return rows.length > 0;
+        where search_fts match ${expression} and rowid between ${rowidLiteral(low)} and ${rowidLiteral(high)} limit 1`.execute(db);
+      if (rows.length > 0) return true;
+      // PDF pages have a table of their own (migration 018).
+      if (kind && kind !== 'document') return false;
+      const { rows: pages } = await sql`select 1 as found from search_page_fts where search_page_fts match ${expression} limit 1`.execute(db);
+      return pages.length > 0;
     },
 
     async candidates(word) {
@@ -139,6 +142,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       await db.transaction().execute(async (trx) => {
         await sql`insert into search_fts(search_fts) values ('optimize')`.execute(trx);
         await sql`insert into search_title_fts(search_title_fts) values ('optimize')`.execute(trx);
+        await sql`insert into search_page_fts(search_page_fts) values ('optimize')`.execute(trx);
       });
     },
 
