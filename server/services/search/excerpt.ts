@@ -58,13 +58,8 @@ export function markerFor(terms: readonly MatchTerm[]): Marker {
     return { word, stem: prefix ? word : stemOf(word), prefix };
   };
   const tests = terms.map((term): TermTest => {
-    const phrase = term.words.map((word, index) =>
-      test(word, term.prefix && index === term.words.length - 1),
-    );
-    return [
-      phrase,
-      ...(term.alternatives ?? []).map((word) => [test(word, false)]),
-    ];
+    const phrase = term.words.map((word, index) => test(word, term.prefix && index === term.words.length - 1));
+    return [phrase, ...(term.alternatives ?? []).map((word) => [test(word, false)])];
   });
   return { terms: tests, firsts };
 }
@@ -171,16 +166,9 @@ function matchesIn(tokens: Tokens, marker: Marker): Match[] {
 }
 
 /** The text of tokens [from, to) with the matches marked; `from` 0 and `to` the end take the text's edges. */
-function marked(
-  text: string,
-  tokens: Tokens,
-  matches: readonly Match[],
-  from: number,
-  to: number,
-): string {
+function marked(text: string, tokens: Tokens, matches: readonly Match[], from: number, to: number): string {
   const begin = from === 0 ? 0 : (tokens.starts[from] ?? 0);
-  const finish =
-    to >= tokens.starts.length ? text.length : (tokens.ends[to - 1] ?? text.length);
+  const finish = to >= tokens.starts.length ? text.length : (tokens.ends[to - 1] ?? text.length);
   let out = '';
   let at = begin;
   let open = -1;
@@ -189,8 +177,7 @@ function marked(
     if (open < 0) return;
     const start = tokens.starts[open] ?? at;
     const end = tokens.ends[close - 1] ?? start;
-    out +=
-      text.slice(at, start) + MARK_START + text.slice(start, end) + MARK_END;
+    out += text.slice(at, start) + MARK_START + text.slice(start, end) + MARK_END;
     at = end;
     open = -1;
   };
@@ -214,11 +201,7 @@ function marked(
  * The tokens [from, to) of the window of `size` words holding the most different terms, then
  * the most matches (the first such), with the matches near its middle.
  */
-function bestWindow(
-  tokenCount: number,
-  matches: readonly Match[],
-  size: number,
-): [number, number] {
+function bestWindow(tokenCount: number, matches: readonly Match[], size: number): [number, number] {
   if (tokenCount <= size) return [0, tokenCount];
   if (matches.length === 0) return [0, size];
   let best = { first: 0, last: 0, terms: 0, count: 0 };
@@ -228,33 +211,20 @@ function bestWindow(
     const added = matches[right];
     if (!added) continue;
     inWindow.set(added.term, (inWindow.get(added.term) ?? 0) + 1);
-    for (
-      let first = matches[left];
-      first && added.to - first.from > size;
-      first = matches[left]
-    ) {
+    for (let first = matches[left]; first && added.to - first.from > size; first = matches[left]) {
       const uses = (inWindow.get(first.term) ?? 1) - 1;
       if (uses === 0) inWindow.delete(first.term);
       else inWindow.set(first.term, uses);
       left++;
     }
     const count = right - left + 1;
-    if (
-      inWindow.size > best.terms ||
-      (inWindow.size === best.terms && count > best.count)
-    ) {
+    if (inWindow.size > best.terms || (inWindow.size === best.terms && count > best.count)) {
       best = { first: left, last: right, terms: inWindow.size, count };
     }
   }
   const from = matches[best.first]?.from ?? 0;
   const to = Math.max(from + 1, matches[best.last]?.to ?? from + 1);
-  const start = Math.max(
-    0,
-    Math.min(
-      tokenCount - size,
-      from - Math.floor((size - Math.min(size, to - from)) / 2),
-    ),
-  );
+  const start = Math.max(0, Math.min(tokenCount - size, from - Math.floor((size - Math.min(size, to - from)) / 2)));
   return [start, start + size];
 }
 
@@ -266,20 +236,9 @@ export interface MarkedText {
 }
 
 /** The title marked and the body cut around its matches and marked. */
-export function markEntry(
-  title: string,
-  body: string,
-  marker: Marker,
-  size: number = EXCERPT_WORDS,
-): MarkedText {
+export function markEntry(title: string, body: string, marker: Marker, size: number = EXCERPT_WORDS): MarkedText {
   const titleTokens = tokensOf(title, marker.firsts);
-  const titleMarked = marked(
-    title,
-    titleTokens,
-    matchesIn(titleTokens, marker),
-    0,
-    titleTokens.starts.length,
-  );
+  const titleMarked = marked(title, titleTokens, matchesIn(titleTokens, marker), 0, titleTokens.starts.length);
   if (body.trim() === '') return { titleMarked, bodyExcerpt: '' };
   const tokens = tokensOf(body, marker.firsts);
   const matches = matchesIn(tokens, marker);
