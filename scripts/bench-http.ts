@@ -8,11 +8,8 @@
 // published change costs one render per page, not a stall). Then `/` while another client walks
 // 10,000 distinct /knowledge-base?search= URLs at 20 at once (issue 27: a crawler's made-up
 // searches must not stall the plain pages), with what the flood itself got.
-//
-// The moment of a change is measured two ways, each beside the same load with no change
-// (docs/benchmarks.md, "The moment of a change"): 50 connections as fast as they go, where on
-// two cores autocannon's own CPU (printed) bounds the rate and its queue sets the p99, and a
-// fixed arrival rate (BENCH_RATE, 1,000 req/s), as visitors arrive, where the p99 is the server's.
+// The moment of a change is measured beside the same load with no change, and autocannon's own
+// CPU per request is printed with it (docs/benchmarks.md, "The load generator").
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -28,8 +25,6 @@ const browser = { 'accept-encoding': 'br, gzip' };
 const floodUrls = Number(process.env.BENCH_FLOOD_URLS ?? 10_000);
 const floodConcurrency = Number(process.env.BENCH_FLOOD_CONCURRENCY ?? 20);
 const floodSeconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);
-/** Requests per second of the fixed-rate rows (autocannon's overallRate, latency from each request's scheduled time). */
-const fixedRate = Number(process.env.BENCH_RATE ?? 1_000);
 /** `BENCH_ONLY=flood` or `BENCH_ONLY=publish` runs that row alone (its ratio columns then stay empty). */
 const only = process.env.BENCH_ONLY ?? null;
 const floodOnly = only !== null;
@@ -60,19 +55,12 @@ function dropBodies(client: Client): void {
 }
 
 /** What every run here asks of autocannon. */
-const load = (url: string, seconds: number, extra: Partial<Options> = {}): Options => ({
-  url,
-  duration: seconds,
-  connections,
-  headers: browser,
-  setupClient: dropBodies,
-  ...extra,
-});
+const load = (url: string, seconds: number): Options => ({ url, duration: seconds, connections, headers: browser, setupClient: dropBodies });
 
-/** `rate`: requests per second from all connections together; none: each connection as fast as it gets answers. */
-async function run(url: string, seconds: number, rate?: number): Promise<Figures> {
+/** Each connection as fast as it gets answers. */
+async function run(url: string, seconds: number): Promise<Figures> {
   const cpu = process.cpuUsage();
-  const result = await autocannon(load(url, seconds, rate ? { overallRate: rate } : {}));
+  const result = await autocannon(load(url, seconds));
   const used = process.cpuUsage(cpu);
   return {
     rps: result.requests.average,
@@ -174,8 +162,7 @@ try {
 /**
  * Publishes the company facts with a new phone number (so every kept page is retired) and
  * measures `/` in the seconds right after, `rounds` times; each round first measures the same
- * load with no change. Once with every connection as fast as it goes and once at `fixedRate`;
- * each row shows the worst round.
+ * load with no change. Each row shows the worst round.
  */
 async function burstsAfterPublishing(url: string, file: Figures | null, rounds = 5): Promise<Array<Array<string | number>>> {
   const login = await fetch(`${url}/api/admin/login`, {
@@ -186,13 +173,12 @@ async function burstsAfterPublishing(url: string, file: Figures | null, rounds =
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const headers = { cookie, 'content-type': 'application/json', origin: url };
-  let published = 0;
-  const publish = async () => {
+  const publish = async (round: number) => {
     const state = (await (await fetch(`${url}/api/admin/content/company`, { headers })).json()) as {
       revision: number;
       published: { phone: { display: string; tel: string } };
     };
-    const last = String(10 + (published++ % 90));
+    const last = String(10 + round);
     const data = { ...state.published, phone: { display: `1-888-555-01${last}`, tel: `+18885550${'1' + last}` } };
     const response = await fetch(`${url}/api/admin/content/company/publish`, {
       method: 'POST',
@@ -202,31 +188,25 @@ async function burstsAfterPublishing(url: string, file: Figures | null, rounds =
     if (!response.ok) throw new Error(`publish failed: ${response.status} ${await response.text()}`);
   };
   const worse = (a: Figures | null, b: Figures) => (!a || b.p99 > a.p99 ? b : a);
-  const out: Array<Array<string | number>> = [];
   // A server just started compiles its hot paths in its first seconds (run alone, this row would otherwise start on a cold one).
   await untilCached(`${url}/`);
   await run(`${url}/`, 2);
-  for (const rate of [undefined, fixedRate]) {
-    let quiet: Figures | null = null;
-    let changed: Figures | null = null;
-    const shape = rate ? `at ${rate} req/s` : `${connections} connections flat out`;
-    for (let round = 0; round < rounds; round++) {
-      await untilCached(`${url}/`);
-      const still = await run(`${url}/`, 2, rate);
-      await untilCached(`${url}/`);
-      await publish();
-      const after = await run(`${url}/`, 2, rate);
-      if (process.env.BENCH_VERBOSE) {
-        console.error(`${shape}, round ${round}: no change ${still.rps.toFixed(0)} req/s p99 ${still.p99} ms; after a publish ${after.rps.toFixed(0)} req/s p99 ${after.p99} ms`);
-      }
-      quiet = worse(quiet, still);
-      changed = worse(changed, after);
+  let quiet: Figures | null = null;
+  let changed: Figures | null = null;
+  for (let round = 0; round < rounds; round++) {
+    await untilCached(`${url}/`);
+    const still = await run(`${url}/`, 2);
+    await untilCached(`${url}/`);
+    await publish(round);
+    const after = await run(`${url}/`, 2);
+    if (process.env.BENCH_VERBOSE) {
+      console.error(`round ${round}: no change ${still.rps.toFixed(0)} req/s p99 ${still.p99} ms; after a publish ${after.rps.toFixed(0)} req/s p99 ${after.p99} ms`);
     }
-    clientLines.push(`${shape}: autocannon's CPU per request ${quiet!.clientCpuUs} µs with no change, ${changed!.clientCpuUs} µs after a publish.`);
-    out.push(homeRow(`/ ${shape}, 2 s with no change (worst of ${rounds})`, quiet!, file));
-    out.push(homeRow(`/ ${shape}, the 2 s after a publish (worst of ${rounds})`, changed!, file));
+    quiet = worse(quiet, still);
+    changed = worse(changed, after);
   }
-  return out;
+  clientLines.push(`Around a publish: autocannon's CPU per request ${quiet!.clientCpuUs} µs with no change, ${changed!.clientCpuUs} µs after a publish.`);
+  return [homeRow(`/ 2 s with no change (worst of ${rounds})`, quiet!, file), homeRow(`/ in the 2 s after a publish (worst of ${rounds})`, changed!, file)];
 }
 
 interface FloodFigures {

@@ -5,8 +5,6 @@ declare module 'autocannon' {
     duration?: number;
     connections?: number;
     headers?: Record<string, string>;
-    /** Requests per second from all connections together; latency then counts from each request's scheduled time. */
-    overallRate?: number;
     /** Called with each connection's client as it is made. */
     setupClient?: (client: Client) => void;
   }
