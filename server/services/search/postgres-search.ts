@@ -7,8 +7,9 @@ import type { SearchEntry, SearchIndex } from './search-index.ts';
 
 /**
  * The search index on PostgreSQL (docs/search.md): a weighted tsvector written from
- * accent-free text (title A, keywords B, body C, 'english' stemming), a GIN index, ts_rank
- * with weights, ts_headline for excerpts, and pg_trgm over the vocabulary for typo candidates.
+ * accent-free text (title A, keywords B, body C, 'english' stemming), GIN indexes (the bodies'
+ * split by kind, migration 019), ts_rank with weights, and pg_trgm over the vocabulary for typo
+ * candidates. Excerpts are marked in TypeScript from the rows `entries` returns (excerpt.ts).
  */
 
 /** ts_rank weights of D, C (body), B (keywords), A (title). */
