@@ -13,13 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { loadConfig } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
 import { createBackup } from '../server/services/backup/backup.ts';
 import { restoreBackup } from '../server/services/backup/restore.ts';
 import { type Services, closeServices, createServices } from '../server/services/index.ts';
 import { objectKeys } from '../server/storage/storage.ts';
+import { runPostgresStatement } from './lib/postgres-statement.ts';
 import { printTable } from './bench/server.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 10_000);
@@ -45,15 +45,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function newPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bench_backup_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => runPostgresStatement(baseUrl, statement);
   await admin(`create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

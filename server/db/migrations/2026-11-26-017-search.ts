@@ -55,33 +55,39 @@ export async function up(db: Kysely<any>): Promise<void> {
   else await db.transaction().execute(migrate);
 }
 
+/**
+ * The FTS5 tables over search_entries and the triggers keeping them in step, as this migration
+ * made them (migration 018 makes them again when it is undone).
+ */
+export const SEARCH_FTS = [
+  // Title, keywords and body, stemmed; `prefix` keeps "results as you type" (the last
+  // word is a prefix) from scanning every term that starts with two or three letters.
+  `create virtual table search_fts using fts5(title, keywords, body, content='search_entries', content_rowid='id',
+     tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`,
+  // Titles and keywords alone: the first ranking pass reads only these short lists.
+  `create virtual table search_title_fts using fts5(title, keywords, content='search_entries', content_rowid='id',
+     tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`,
+  // Entries are never updated in place (the index deletes and inserts), so insert and delete suffice.
+  `create trigger search_entries_ai after insert on search_entries begin
+     insert into search_fts(rowid, title, keywords, body) values (new.id, new.title, new.keywords, new.body);
+     insert into search_title_fts(rowid, title, keywords) values (new.id, new.title, new.keywords);
+   end`,
+  `create trigger search_entries_ad after delete on search_entries begin
+     insert into search_fts(search_fts, rowid, title, keywords, body) values ('delete', old.id, old.title, old.keywords, old.body);
+     insert into search_title_fts(search_title_fts, rowid, title, keywords) values ('delete', old.id, old.title, old.keywords);
+   end`,
+  `create trigger search_entries_au after update on search_entries begin
+     insert into search_fts(search_fts, rowid, title, keywords, body) values ('delete', old.id, old.title, old.keywords, old.body);
+     insert into search_title_fts(search_title_fts, rowid, title, keywords) values ('delete', old.id, old.title, old.keywords);
+     insert into search_fts(rowid, title, keywords, body) values (new.id, new.title, new.keywords, new.body);
+     insert into search_title_fts(rowid, title, keywords) values (new.id, new.title, new.keywords);
+   end`,
+];
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 async function sqliteIndexes(trx: Kysely<any>): Promise<void> {
   const statements = [
-    // Title, keywords and body, stemmed; `prefix` keeps "results as you type" (the last
-    // word is a prefix) from scanning every term that starts with two or three letters.
-    // Title, keywords and body, stemmed; `prefix` keeps "results as you type" (the last
-    // word is a prefix) from scanning every term that starts with two or three letters.
-    `create virtual table search_fts using fts5(title, keywords, body, content='search_entries', content_rowid='id',
-       tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`,
-    // Titles and keywords alone: the first ranking pass reads only these short lists.
-    `create virtual table search_title_fts using fts5(title, keywords, content='search_entries', content_rowid='id',
-       tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`,
-    // Entries are never updated in place (the index deletes and inserts), so insert and delete suffice.
-    `create trigger search_entries_ai after insert on search_entries begin
-       insert into search_fts(rowid, title, keywords, body) values (new.id, new.title, new.keywords, new.body);
-       insert into search_title_fts(rowid, title, keywords) values (new.id, new.title, new.keywords);
-     end`,
-    `create trigger search_entries_ad after delete on search_entries begin
-       insert into search_fts(search_fts, rowid, title, keywords, body) values ('delete', old.id, old.title, old.keywords, old.body);
-       insert into search_title_fts(search_title_fts, rowid, title, keywords) values ('delete', old.id, old.title, old.keywords);
-     end`,
-    `create trigger search_entries_au after update on search_entries begin
-       insert into search_fts(search_fts, rowid, title, keywords, body) values ('delete', old.id, old.title, old.keywords, old.body);
-       insert into search_title_fts(search_title_fts, rowid, title, keywords) values ('delete', old.id, old.title, old.keywords);
-       insert into search_fts(rowid, title, keywords, body) values (new.id, new.title, new.keywords, new.body);
-       insert into search_title_fts(rowid, title, keywords) values (new.id, new.title, new.keywords);
-     end`,
+    ...SEARCH_FTS,
     // The vocabulary's trigrams, for typo candidates. Words are never renamed, only added
     // and removed (their use counts change in place).
     `create virtual table search_words_trigram using fts5(word, content='search_words', content_rowid='rowid', tokenize='trigram')`,

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { SEARCH_FTS } from './2026-11-26-017-search.ts';
 import { isSqlite } from './portable.ts';
 
 /**
@@ -19,28 +20,8 @@ import { isSqlite } from './portable.ts';
 const isPage = (row = '') => `${row && `${row}.`}kind = 'document' and ${row && `${row}.`}part > 0`;
 const TOKENIZE = `tokenize='porter unicode61 remove_diacritics 2'`;
 
-const up017 = [
-  `create virtual table search_fts using fts5(title, keywords, body, content='search_entries', content_rowid='id',
-     ${TOKENIZE}, prefix='2 3')`,
-  `create virtual table search_title_fts using fts5(title, keywords, content='search_entries', content_rowid='id',
-     ${TOKENIZE}, prefix='2 3')`,
-  `create trigger search_entries_ai after insert on search_entries begin
-     insert into search_fts(rowid, title, keywords, body) values (new.id, new.title, new.keywords, new.body);
-     insert into search_title_fts(rowid, title, keywords) values (new.id, new.title, new.keywords);
-   end`,
-  `create trigger search_entries_ad after delete on search_entries begin
-     insert into search_fts(search_fts, rowid, title, keywords, body) values ('delete', old.id, old.title, old.keywords, old.body);
-     insert into search_title_fts(search_title_fts, rowid, title, keywords) values ('delete', old.id, old.title, old.keywords);
-   end`,
-  `create trigger search_entries_au after update on search_entries begin
-     insert into search_fts(search_fts, rowid, title, keywords, body) values ('delete', old.id, old.title, old.keywords, old.body);
-     insert into search_title_fts(search_title_fts, rowid, title, keywords) values ('delete', old.id, old.title, old.keywords);
-     insert into search_fts(rowid, title, keywords, body) values (new.id, new.title, new.keywords, new.body);
-     insert into search_title_fts(rowid, title, keywords) values (new.id, new.title, new.keywords);
-   end`,
-  `insert into search_fts(search_fts) values ('rebuild')`,
-  `insert into search_title_fts(search_title_fts) values ('rebuild')`,
-];
+/** 017's tables and triggers again, filled from search_entries (down). */
+const up017 = [...SEARCH_FTS, `insert into search_fts(search_fts) values ('rebuild')`, `insert into search_title_fts(search_title_fts) values ('rebuild')`];
 
 const up018 = [
   `create view search_main_entries as select id, title, keywords, body from search_entries where not (${isPage()})`,

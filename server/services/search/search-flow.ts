@@ -118,7 +118,6 @@ export interface SearchDriver {
  */
 const ROWS_PER_HIT = { document: 21, other: 5 } as const;
 const MIN_CAP = 50;
-export const rankCap = (kind: SearchKind, limit: number) => Math.max(MIN_CAP, limit * (kind === 'document' ? ROWS_PER_HIT.document : ROWS_PER_HIT.other));
 /**
  * Where a document's PDF pages are candidates apart from its own row (SQLite since migration
  * 018), each kind's rows are one per source: at most this many per kind...
@@ -126,6 +125,8 @@ export const rankCap = (kind: SearchKind, limit: number) => Math.max(MIN_CAP, li
 export const sourceRowCap = (limit: number) => Math.max(MIN_CAP, limit * ROWS_PER_HIT.other);
 /** ...and at most this many PDF pages, about the pages of `limit` documents (orderSources). */
 export const pageCap = (limit: number) => Math.max(MIN_CAP, limit * ROWS_PER_HIT.document);
+/** Where a kind's rows are one list (PostgreSQL): a document's rows, pages included, count as pages. */
+export const rankCap = (kind: SearchKind, limit: number) => (kind === 'document' ? pageCap(limit) : sourceRowCap(limit));
 
 /** A PDF page's row (a document's part > 0): ranked by orderSources' rule for pages, its score unused. */
 const isPageRow = (row: RankedRow) => row.kind === 'document' && row.part > 0;

@@ -27,20 +27,11 @@ export function idRange(kind: SearchKind): [number, number] {
   return [low, low + KIND_RANGE - 1];
 }
 /**
- * A rowid bound written into the SQL as an integer literal: FTS5 seeks to a rowid range only
- * when the bound is an SQLite integer, and the driver binds JavaScript numbers as reals, which
- * FTS5 ignores (it then walks every match and SQLite filters them: 2 to 10 ms per pass for
- * common words instead of 0.1 to 0.5). The values are computed ids, never visitors' text.
- */
-function rowidLiteral(value: number) {
-  if (!Number.isSafeInteger(value)) throw new Error(`not a rowid: ${value}`);
-  return sql.lit(value);
-}
-
-/**
- * A rowid bound as a parameter: a BigInt, which the driver binds as an SQLite integer (FTS5
- * seeks to it, unlike a JavaScript number, bound as a real), and the statement's text stays
- * the same from query to query, so its prepared statement is kept (connection.ts).
+ * A rowid bound as a parameter: a BigInt, which the driver binds as an SQLite integer. FTS5
+ * seeks to a rowid range only when the bound is an integer; a JavaScript number is bound as a
+ * real, which FTS5 ignores (it then walks every match and SQLite filters them: 2 to 10 ms per
+ * pass for common words instead of 0.1 to 0.5). As a parameter, the statement's text stays the
+ * same from query to query, so its prepared statement is kept (connection.ts).
  */
 function rowidParameter(value: number): bigint {
   if (!Number.isSafeInteger(value)) throw new Error(`not a rowid: ${value}`);
@@ -60,7 +51,6 @@ export function ftsExpression(terms: readonly MatchTerm[], mode: 'all' | 'any'):
     .join(mode === 'all' ? ' AND ' : ' OR ');
 }
 
-
 export function createSqliteSearchIndex(db: Db): SearchIndex {
   const driver: SearchDriver = {
     async rank({ terms, mode, stage, kinds, limit }: RankRequest): Promise<RankedRow[]> {
@@ -74,7 +64,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       const candidateQueries = kinds.map((kind) => {
         const [low, high] = idRange(kind);
         return sql`select * from (select rowid as id, 0 as page from ${table}
-             where ${table} match ${expression} and rowid between ${rowidLiteral(low)} and ${rowidLiteral(high)} order by rowid desc limit ${sourceRowCap(limit)})`;
+             where ${table} match ${expression} and rowid between ${rowidParameter(low)} and ${rowidParameter(high)} order by rowid desc limit ${sourceRowCap(limit)})`;
       });
       // PDF pages (migration 018: a table of their own, never in the titles' one): the newest
       // matching pages, unscored; the flow ranks their documents (orderSources, search-flow.ts).
@@ -118,7 +108,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       const [low, high] = kind ? idRange(kind) : [0, Number.MAX_SAFE_INTEGER];
       const expression = ftsExpression([term], 'all');
       const { rows } = await sql`select 1 as found from search_fts
-        where search_fts match ${expression} and rowid between ${rowidLiteral(low)} and ${rowidLiteral(high)} limit 1`.execute(db);
+        where search_fts match ${expression} and rowid between ${rowidParameter(low)} and ${rowidParameter(high)} limit 1`.execute(db);
       if (rows.length > 0) return true;
       // PDF pages have a table of their own (migration 018).
       if (kind && kind !== 'document') return false;
