@@ -155,6 +155,7 @@ describe.each(testDialects)('the search index on %s', (dialect) => {
       ['regasify', 'Regasification', 'regasification'],
       ['boiloff', 'Boil-off gas', 'boil-off'],
       ['cryogenc trailer', 'Cryogenic trailer', 'cryogenic trailer'],
+      ['cryogenc trailr', 'Cryogenic trailer', 'cryogenic trailer'],
     ] as const) {
       const response = await query(typed);
       expect(titles(response), typed).toContain(title);
@@ -175,6 +176,9 @@ describe.each(testDialects)('the search index on %s', (dialect) => {
     const elsewhere = await query('netbak', { kind: 'faq' });
     expect(elsewhere.total).toBe(0);
     expect(elsewhere.suggestion).toBe('netback');
+    // Each word's nearest, in the order typed; a word with none near stays as typed.
+    expect((await query('netbak cryogenc', { kind: 'faq' })).suggestion).toBe('netback cryogenic');
+    expect((await query('zzzzqqq netbak', { kind: 'faq' })).suggestion).toBe('zzzzqqq netback');
   });
 
   it('answers every odd input normally, never an error', async () => {

@@ -39,6 +39,14 @@ describe('markEntry', () => {
     expect(mark('Boil-off gas', 'x', [term('boil off')]).title).toBe('[Boil-off] gas');
   });
 
+  it('reads each text alone: a phrase never runs on into the words of a text marked before', () => {
+    // The words of every text go into one reused buffer; a longer text's words stay there after it.
+    const long = `${'off '.repeat(5000)}boil off`;
+    expect(mark('Boil-off gas', long, [term('boil off')]).body.endsWith('[boil off]')).toBe(true);
+    expect(mark('Boil', 'We boil', [term('boil off')])).toEqual({ title: 'Boil', body: 'We boil' });
+    expect(mark('Off', 'boil', [term('boil off')]).body).toBe('boil');
+  });
+
   it('matches the last word of a prefix term by prefix, and alternatives as whole words', () => {
     expect(mark('Netback pricing', 'The net price at the network.', [term('net', { prefix: true })]).body).toBe('The [net] price at the [network].');
     expect(mark('Netback pricing', 'The net price and the new networks.', [term('ne', { alternatives: ['net', 'netback', 'new'] })])).toEqual({

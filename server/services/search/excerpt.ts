@@ -32,6 +32,8 @@ export interface Marker {
   terms: TermTest[];
   /** First letters a matching word can start with: the only words folded and stemmed. */
   firsts: Set<string>;
+  /** The same for ASCII, either case, by character code (1 where a word may match). */
+  asciiFirsts: Uint8Array;
 }
 
 /**
@@ -61,15 +63,41 @@ export function markerFor(terms: readonly MatchTerm[]): Marker {
     const phrase = term.words.map((word, index) => test(word, term.prefix && index === term.words.length - 1));
     return [phrase, ...(term.alternatives ?? []).map((word) => [test(word, false)])];
   });
-  return { terms: tests, firsts };
+  const asciiFirsts = new Uint8Array(128);
+  for (const first of firsts) {
+    const code = first.charCodeAt(0);
+    if (first.length === 1 && code < 128) asciiFirsts[code] = asciiFirsts[first.toUpperCase().charCodeAt(0)] = 1;
+  }
+  return { terms: tests, firsts, asciiFirsts };
 }
 
-/** The words of a text: where each starts and ends, and its folded form when its first letter could match. */
+/**
+ * The words of one text: where each starts and ends, and its folded form when its first
+ * letter could match. Only the first `count` entries are this text's.
+ */
 interface Tokens {
-  starts: number[];
-  ends: number[];
+  count: number;
+  starts: Int32Array;
+  ends: Int32Array;
   /** undefined: the word cannot match (it was not folded). */
   folded: Array<string | undefined>;
+}
+
+/**
+ * The one Tokens every call of tokensOf fills: a query marks up to a hundred rows of
+ * thousands of words each, and arrays grown word by word for each text were most of what
+ * a search allocated (and so of its pauses for garbage collection). markEntry is
+ * synchronous and is done with one text's tokens before it reads the next.
+ */
+const scratch: Tokens = { count: 0, starts: new Int32Array(1024), ends: new Int32Array(1024), folded: [] };
+
+function grow(tokens: Tokens): void {
+  const starts = new Int32Array(tokens.starts.length * 2);
+  const ends = new Int32Array(tokens.ends.length * 2);
+  starts.set(tokens.starts);
+  ends.set(tokens.ends);
+  tokens.starts = starts;
+  tokens.ends = ends;
 }
 
 const WORD_CHARACTER = /[\p{L}\p{N}\p{M}]/u;
@@ -86,18 +114,15 @@ function wordCharacterAt(text: string, at: number): number {
 }
 
 /**
- * Splits text into words (runs of letters, digits and combining marks) by character codes:
- * a page of a PDF is thousands of words, and only the few that may match are copied.
+ * Splits text into words (runs of letters, digits and combining marks) by character codes
+ * into the scratch tokens: a page of a PDF is thousands of words, and only the few that may
+ * match are copied.
  */
-function tokensOf(text: string, firsts: Set<string>): Tokens {
-  const tokens: Tokens = { starts: [], ends: [], folded: [] };
-  // The ASCII first letters that may match, either case.
-  const asciiFirsts = new Uint8Array(128);
-  for (const first of firsts) {
-    const code = first.charCodeAt(0);
-    if (first.length === 1 && code < 128) asciiFirsts[code] = asciiFirsts[first.toUpperCase().charCodeAt(0)] = 1;
-  }
+function tokensOf(text: string, marker: Marker): Tokens {
+  const tokens = scratch;
+  const { firsts, asciiFirsts } = marker;
   const length = text.length;
+  let count = 0;
   let at = 0;
   while (at < length) {
     const code = text.charCodeAt(at);
@@ -128,10 +153,13 @@ function tokensOf(text: string, firsts: Set<string>): Tokens {
       const full = foldText(text.slice(start, at));
       if (firsts.has(full[0] ?? '')) folded = full;
     }
-    tokens.starts.push(start);
-    tokens.ends.push(at);
-    tokens.folded.push(folded);
+    if (count === tokens.starts.length) grow(tokens);
+    tokens.starts[count] = start;
+    tokens.ends[count] = at;
+    tokens.folded[count] = folded;
+    count++;
   }
+  tokens.count = count;
   return tokens;
 }
 
@@ -148,19 +176,29 @@ interface Match {
   term: number;
 }
 
+/** Whether `phrase` matches the tokens from `index` on. */
+function phraseAt(tokens: Tokens, index: number, phrase: readonly WordTest[]): boolean {
+  if (index + phrase.length > tokens.count) return false;
+  for (let offset = 0; offset < phrase.length; offset++) {
+    const test = phrase[offset];
+    if (!test || !wordMatches(tokens.folded[index + offset], test)) return false;
+  }
+  return true;
+}
+
 function matchesIn(tokens: Tokens, marker: Marker): Match[] {
   const found: Match[] = [];
-  const { folded } = tokens;
-  for (let index = 0; index < folded.length; index++) {
+  const { folded, count } = tokens;
+  for (let index = 0; index < count; index++) {
     if (folded[index] === undefined) continue;
-    marker.terms.forEach((options, term) => {
-      for (const phrase of options) {
-        if (phrase.every((test, offset) => wordMatches(folded[index + offset], test))) {
+    for (let term = 0; term < marker.terms.length; term++) {
+      for (const phrase of marker.terms[term] ?? []) {
+        if (phraseAt(tokens, index, phrase)) {
           found.push({ from: index, to: index + phrase.length, term });
-          return;
+          break;
         }
       }
-    });
+    }
   }
   return found;
 }
@@ -168,7 +206,7 @@ function matchesIn(tokens: Tokens, marker: Marker): Match[] {
 /** The text of tokens [from, to) with the matches marked; `from` 0 and `to` the end take the text's edges. */
 function marked(text: string, tokens: Tokens, matches: readonly Match[], from: number, to: number): string {
   const begin = from === 0 ? 0 : (tokens.starts[from] ?? 0);
-  const finish = to >= tokens.starts.length ? text.length : (tokens.ends[to - 1] ?? text.length);
+  const finish = to >= tokens.count ? text.length : (tokens.ends[to - 1] ?? text.length);
   let out = '';
   let at = begin;
   let open = -1;
@@ -237,15 +275,16 @@ export interface MarkedText {
 
 /** The title marked and the body cut around its matches and marked. */
 export function markEntry(title: string, body: string, marker: Marker, size: number = EXCERPT_WORDS): MarkedText {
-  const titleTokens = tokensOf(title, marker.firsts);
-  const titleMarked = marked(title, titleTokens, matchesIn(titleTokens, marker), 0, titleTokens.starts.length);
+  // The title's tokens are read before the body's replace them (tokensOf fills one scratch).
+  const titleTokens = tokensOf(title, marker);
+  const titleMarked = marked(title, titleTokens, matchesIn(titleTokens, marker), 0, titleTokens.count);
   if (body.trim() === '') return { titleMarked, bodyExcerpt: '' };
-  const tokens = tokensOf(body, marker.firsts);
+  const tokens = tokensOf(body, marker);
   const matches = matchesIn(tokens, marker);
-  const [from, to] = bestWindow(tokens.starts.length, matches, size);
+  const [from, to] = bestWindow(tokens.count, matches, size);
   const excerpt = marked(body, tokens, matches, from, to);
   return {
     titleMarked,
-    bodyExcerpt: `${from > 0 ? ELLIPSIS : ''}${excerpt}${to < tokens.starts.length ? ELLIPSIS : ''}`,
+    bodyExcerpt: `${from > 0 ? ELLIPSIS : ''}${excerpt}${to < tokens.count ? ELLIPSIS : ''}`,
   };
 }

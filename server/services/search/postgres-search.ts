@@ -1,9 +1,10 @@
 import type { SearchKind } from '@domain/search/types.ts';
 import { type RawBuilder, sql } from 'kysely';
-import type { Db } from '../../db/connection.ts';
+import { type Db, prepared } from '../../db/connection.ts';
 import { foldText } from './query-text.ts';
-import { type EntryRow, type MatchTerm, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, rankCap } from './search-flow.ts';
+import { type EntryRow, type MatchTerm, type RankRequest, type RankedPasses, type SearchDriver, createSearchIndexOn, isSearchKind, rankCap } from './search-flow.ts';
 import type { SearchEntry, SearchIndex } from './search-index.ts';
+import type { VocabularyWord } from './typo.ts';
 
 /**
  * The search index on PostgreSQL (docs/search.md): a weighted tsvector written from
@@ -30,7 +31,18 @@ export function tsqueryText(terms: readonly MatchTerm[], mode: 'all' | 'any'): s
 
 /** The lexeme naming a kind in every entry's tsvector; '§' is never part of a query word. */
 const kindLexeme = (kind: SearchKind) => `§${kind}`;
-const kindQuery = (kind: SearchKind) => `'${kindLexeme(kind)}'`;
+/** The tsquery of a kind's lexeme, as a literal (a plan computes it once). */
+const kindQuery = (kind: SearchKind) => sql`${sql.lit(`'${kindLexeme(kind)}'`)}::tsquery`;
+
+/**
+ * Every statement a search runs is kept prepared (`prepared`, docs/database.md), and
+ * PostgreSQL may then keep one generic plan for it, where the query's text is a parameter:
+ * `to_tsquery('english', $1)` would be parsed and stemmed again for every row it is compared
+ * with. So a statement computes its tsquery once, in `with q as (select … as words)`, and
+ * reads it as QUERY (a subquery PostgreSQL runs once per statement).
+ */
+const QUERY = sql`(select q.words from q)`;
+const queryOf = (terms: readonly MatchTerm[], mode: 'all' | 'any') => sql`q as materialized (select to_tsquery('english', ${tsqueryText(terms, mode)}) as words)`;
 
 /**
  * The bodies' GIN indexes (migration 019): the documents, the glossary, the other kinds. A
@@ -41,7 +53,7 @@ const BODY_INDEXES = [sql`= 'document'`, sql`= 'glossary'`, sql`not in ('documen
 /** A body match within one kind, through that kind's GIN index (the kind's lexeme tells the smaller kinds apart). */
 function bodyMatch(kind: SearchKind, words: RawBuilder<unknown>): RawBuilder<unknown> {
   const own = sql`e.kind = ${sql.lit(kind)}`;
-  return kind === 'document' || kind === 'glossary' ? sql`${own} and e.tsv @@ ${words}` : sql`${own} and e.tsv @@ (${words} && ${kindQuery(kind)}::tsquery)`;
+  return kind === 'document' || kind === 'glossary' ? sql`${own} and e.tsv @@ ${words}` : sql`${own} and e.tsv @@ (${words} && ${kindQuery(kind)})`;
 }
 
 export function createPostgresSearchIndex(db: Db): SearchIndex {
@@ -61,72 +73,101 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       throw error;
     });
   };
-  const tsquery = (terms: readonly MatchTerm[], mode: 'all' | 'any'): RawBuilder<unknown> => sql`to_tsquery('english', ${tsqueryText(terms, mode)})`;
-
   const driver: SearchDriver = {
-    async rank({ terms, mode, stage, kinds, limit }: RankRequest): Promise<RankedRow[]> {
-      const words = tsquery(terms, mode);
-      // Titles and keywords have a tsvector (and GIN index) of their own: a first pass never reads the bodies'.
-      const column = sql.raw(stage === 'title' ? 'title_tsv' : 'tsv');
-      // Per kind, at most rankCap matches scored (docs/search.md): the kind's lexeme (or, in
-      // the bodies, the kind's own GIN index) narrows the lookup, and the LIMIT stops reading
-      // rows before ts_rank reads every match.
-      // The planner always takes the GIN index here: the tsvectors have no statistics
-      // (migration 019), so a match is never priced as common enough for a table scan.
-      const passes = kinds.map((kind) => {
-        // A PDF page's row is not scored in the bodies' pass (0; the flow ranks documents
-        // found only in their pages by how many of their pages match): ts_rank would read
-        // each page's tsvector, stored out of line. Its title_tsv is empty, so the titles'
-        // pass never finds one.
-        const score =
-          stage === 'all' && kind === 'document'
-            ? sql`case when e.part = 0 then ts_rank(${WEIGHTS}::float4[], e.${column}, ${words}) else 0 end`
-            : sql`ts_rank(${WEIGHTS}::float4[], e.${column}, ${words})`;
-        const match = stage === 'title' ? sql`e.title_tsv @@ (${words} && ${kindQuery(kind)}::tsquery)` : bodyMatch(kind, words);
-        return sql`(select e.id, e.kind, e.source_id, e.part, ${score} as score from search_entries e where ${match} limit ${rankCap(kind, limit)})`;
-      });
-      const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`${sql.join(passes, sql` union all `)}`.execute(db);
-      return rows.flatMap((row) =>
-        isSearchKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: Number(row.score) }] : [],
+    async rank({ terms, mode, kinds, limit }: RankRequest): Promise<RankedPasses> {
+      const words = QUERY;
+      // Both passes in one statement (one round trip). Per kind and pass, at most rankCap
+      // matches scored (docs/search.md): the kind's lexeme (or, in the bodies, the kind's own
+      // GIN index) narrows the lookup, and the LIMIT stops reading rows before ts_rank reads
+      // every match. The planner always takes the GIN indexes here: the tsvectors have no
+      // statistics (migration 019), so a match is never priced as common enough for a table scan.
+      // Titles and keywords have a tsvector (and GIN index) of their own: the titles' pass
+      // never reads the bodies'. A PDF page's title_tsv is empty, so it never finds one.
+      const titles = kinds.map(
+        (kind) => sql`(select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.title_tsv, ${words}) as score
+          from search_entries e where e.title_tsv @@ (${words} && ${kindQuery(kind)}) limit ${rankCap(kind, limit)})`,
       );
+      // The bodies' pass of a kind runs only when the titles' pass found fewer than `limit` of
+      // its sources (shortKinds): the condition names no column of the row, so PostgreSQL
+      // checks it once, before it reads the index, and skips the pass when it is false.
+      const bodies = kinds.map((kind) => {
+        // A PDF page's row is not scored (0; the flow ranks documents found only in their
+        // pages by how many of their pages match): ts_rank would read each page's tsvector,
+        // stored out of line.
+        const score =
+          kind === 'document'
+            ? sql`case when e.part = 0 then ts_rank(${WEIGHTS}::float4[], e.tsv, ${words}) else 0 end`
+            : sql`ts_rank(${WEIGHTS}::float4[], e.tsv, ${words})`;
+        return sql`(select 'body' as pass, e.id, e.kind, e.source_id, e.part, ${score} as score from search_entries e
+          where ${bodyMatch(kind, words)} and (select count(distinct t.source_id) from titles t where t.kind = ${sql.lit(kind)}) < ${limit}
+          limit ${rankCap(kind, limit)})`;
+      });
+      const { rows } = await prepared(sql<{ pass: string; id: number; score: number; kind: string; source_id: string; part: number }>`
+        with ${queryOf(terms, mode)}, titles as (${sql.join(titles, sql` union all `)})
+        select 'title' as pass, t.id, t.kind, t.source_id, t.part, t.score from titles t
+        union all ${sql.join(bodies, sql` union all `)}`).execute(db);
+      const passes: RankedPasses = { title: [], body: [] };
+      for (const row of rows) {
+        if (!isSearchKind(row.kind)) continue;
+        (row.pass === 'title' ? passes.title : passes.body).push({ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: Number(row.score) });
+      }
+      return passes;
     },
 
     async entries(ids): Promise<EntryRow[]> {
-      const { rows } = await sql<EntryRow>`
+      const { rows } = await prepared(sql<EntryRow>`
         select e.id, e.kind, e.source_id, e.part, e.title, e.body, e.url, e.label
-          from search_entries e where e.id = any(${[...ids]}::int[])`.execute(db);
+          from search_entries e where e.id = any(${[...ids]}::int[])`).execute(db);
       return rows;
     },
 
-    async hasHits(term, kind) {
-      if (kind) {
-        // Through the GIN index, as rank (migration 019).
-        const { rows } = await sql`select 1 as found from search_entries e where ${bodyMatch(kind, tsquery([term], 'all'))} limit 1`.execute(db);
-        return rows.length > 0;
-      }
-      // The newest rows first, then the GIN index: a common word (in most PDF pages) is found
-      // within a few rows, where the index would first gather all of its matches (2 to 3 ms
-      // for "storage" in the benchmark); a rare one costs the lookup of RECENT_ROWS rows more.
-      const words = tsquery([term], 'all');
-      const { rows } = await sql`
-        (select 1 as found from (select tsv from search_entries order by id desc limit ${RECENT_ROWS}) recent where tsv @@ ${words} limit 1)
-        union all
-        ${sql.join(
-          BODY_INDEXES.map((kinds) => sql`(select 1 from search_entries e where e.kind ${kinds} and e.tsv @@ ${words} limit 1)`),
-          sql` union all `,
-        )}
-        limit 1`.execute(db);
-      return rows.length > 0;
+    async completions(prefix, count) {
+      // A range of the `varchar_pattern_ops` index (migration 019), which compares bytes: the
+      // primary key follows the database's collation, and a LIKE on a parameter (as in a
+      // generic plan) is no range. U+10FFFF sorts after every character indexed text holds.
+      const { rows } = await prepared(sql<{ word: string }>`
+        select word from search_words where word ~>=~ ${prefix} and word ~<~ ${`${prefix}\u{10FFFF}`} and word not like '%-%'
+         order by uses desc, word limit ${count}`).execute(db);
+      return rows.map((row) => row.word);
     },
 
-    async candidates(word) {
+    async hasHits(terms, kind) {
+      // One statement for every term (a round trip costs as much as a rare word's lookup),
+      // each term's tsquery computed once (QUERY); through the GIN indexes, as rank.
+      const words = sql`q.words`;
+      // Without a kind: the newest rows first, then the GIN indexes. A common word (in most
+      // PDF pages) is found within a few rows, where an index would first gather all of its
+      // matches (2 to 3 ms for "storage" in the benchmark); a rare one costs the lookup of
+      // RECENT_ROWS rows more.
+      const found = kind
+        ? sql`exists (select 1 from search_entries e where ${bodyMatch(kind, words)})`
+        : sql`exists (select 1 from (select tsv from search_entries order by id desc limit ${RECENT_ROWS}) recent where recent.tsv @@ ${words})
+            ${sql.join(
+              BODY_INDEXES.map((kinds) => sql`or exists (select 1 from search_entries e where e.kind ${kinds} and e.tsv @@ ${words})`),
+              sql` `,
+            )}`;
+      const { rows } = await prepared(sql<{ position: number; found: boolean }>`
+        with q as materialized (select t.position, to_tsquery('english', t.text) as words from unnest(${terms.map((term) => tsqueryText([term], 'all'))}::text[]) with ordinality as t(text, position))
+        select q.position, (${found}) as found from q order by q.position`).execute(db);
+      const answers = terms.map(() => false);
+      for (const row of rows) answers[Number(row.position) - 1] = row.found;
+      return answers;
+    },
+
+    async candidates(words) {
       const schema = sql.id(await trgm());
-      const { rows } = await sql<{ word: string; uses: number }>`
-        select word, uses from search_words
-         where word operator(${schema}.%) ${word}
-         order by ${schema}.similarity(word, ${word}) desc, uses desc, word
-         limit ${CANDIDATES}`.execute(db);
-      return rows.map((row) => ({ word: row.word, uses: Number(row.uses) }));
+      // Every word's candidates in one statement, each word's list limited on its own.
+      const { rows } = await prepared(sql<{ position: number; word: string; uses: number }>`
+        select q.position, c.word, c.uses from unnest(${[...words]}::text[]) with ordinality as q(word, position)
+         cross join lateral (
+           select w.word, w.uses from search_words w
+            where w.word operator(${schema}.%) q.word
+            order by ${schema}.similarity(w.word, q.word) desc, w.uses desc, w.word
+            limit ${CANDIDATES}) c
+         order by q.position`).execute(db);
+      const lists = words.map((): VocabularyWord[] => []);
+      for (const row of rows) lists[Number(row.position) - 1]?.push({ word: row.word, uses: Number(row.uses) });
+      return lists;
     },
 
     async insertEntries(trx, entries) {

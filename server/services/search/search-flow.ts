@@ -1,7 +1,6 @@
 import { type Excerpt, SEARCH_KINDS, SEARCH_LIMIT_MAX, type SearchHit, type SearchKind, type SearchResponse } from '@domain/search/types.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { isSqlite } from '../../db/migrations/portable.ts';
 import { MARK_END, MARK_START, markEntry, markerFor, stemOf } from './excerpt.ts';
 import { type QueryTerm, indexableText, parseQuery, termText, vocabularyOf } from './query-text.ts';
 import type { SearchEntry, SearchIndex, SearchQuery } from './search-index.ts';
@@ -32,19 +31,34 @@ export interface MatchRequest {
 }
 
 /**
- * One ranking pass of a dialect: entries of `kinds` matching the terms, at most rankCap per kind,
- * taken newest first (highest id) and scored. 'title' looks in titles and keywords only;
- * 'all' in the body too. PDF pages (a document's part > 0) may come unscored: orderSources
- * ranks them by its own rule (on SQLite: the newest pageCap matching pages of an 'all' pass,
- * beside sourceRowCap own rows per kind).
+ * What a dialect ranks for one query: the entries of `kinds` matching the terms, in two
+ * passes. The titles' pass looks in titles and keywords only; the bodies' pass looks in the
+ * body too, and only for the kinds the titles' pass left short of `limit` sources
+ * (shortKinds). Each pass takes at most rankCap(kind, limit) rows of each kind, scored
+ * (on SQLite the newest). PDF pages (a document's part > 0) may come unscored:
+ * orderSources ranks them by its own rule (on SQLite: the newest pageCap matching pages of
+ * the bodies' pass, beside sourceRowCap own rows per kind).
  */
 export interface RankRequest {
   terms: readonly MatchTerm[];
   mode: 'all' | 'any';
-  stage: 'title' | 'all';
   kinds: readonly SearchKind[];
-  /** Hits asked for per kind; the dialect scores at most rankCap(kind, limit) rows of each kind. */
+  /** Hits asked for per kind; the dialect scores at most rankCap(kind, limit) rows of each kind per pass. */
   limit: number;
+}
+
+/** The rows of the two passes of a RankRequest. */
+export interface RankedPasses {
+  title: RankedRow[];
+  /** Only rows of the kinds shortKinds(title, kinds, limit) names; none when it names none. */
+  body: RankedRow[];
+}
+
+/** The kinds whose rows name fewer than `limit` different sources: the bodies' pass looks for more of them. */
+export function shortKinds(rows: readonly RankedRow[], kinds: readonly SearchKind[], limit: number): SearchKind[] {
+  const sources = new Map<SearchKind, Set<string>>(kinds.map((kind) => [kind, new Set()]));
+  for (const row of rows) sources.get(row.kind)?.add(row.sourceId);
+  return kinds.filter((kind) => (sources.get(kind)?.size ?? 0) < limit);
 }
 
 export interface RankedRow {
@@ -97,13 +111,20 @@ export function matchedEntries(rows: readonly EntryRow[], terms: readonly MatchT
 
 /** The raw SQL of one dialect. */
 export interface SearchDriver {
-  rank(request: RankRequest): Promise<RankedRow[]>;
+  rank(request: RankRequest): Promise<RankedPasses>;
   /** The rows of the entries `ids` (any order). */
   entries(ids: readonly number[]): Promise<EntryRow[]>;
-  /** Whether one term alone finds anything. */
-  hasHits(term: MatchTerm, kind?: SearchKind): Promise<boolean>;
-  /** Vocabulary words sharing trigrams with `word`, the closest first (at most a few dozen). */
-  candidates(word: string): Promise<VocabularyWord[]>;
+  /**
+   * The `count` most used vocabulary words that start with `prefix` (no compounds), so the
+   * last word matches as typed through a few whole words: a prefix query would merge the
+   * lists of every indexed word it covers, on each pass (docs/search.md, "How ranking works").
+   * A prefix holds only letters and digits.
+   */
+  completions(prefix: string, count: number): Promise<string[]>;
+  /** Whether each term alone finds anything (one answer per term, in order). */
+  hasHits(terms: readonly MatchTerm[], kind?: SearchKind): Promise<boolean[]>;
+  /** For each word, vocabulary words sharing trigrams with it, the closest first (at most a few dozen). */
+  candidates(words: readonly string[]): Promise<VocabularyWord[][]>;
   /** SearchIndex.compact */
   compact?(): Promise<void>;
   /** Inserts entries (the dialect adds its own index columns). */
@@ -180,9 +201,9 @@ export async function matchSources(driver: SearchDriver, { terms, mode, kind, li
       if (sources && sources.size < limit && !sources.has(row.sourceId)) sources.set(row.sourceId, row);
     }
   };
-  take(await driver.rank({ terms, mode, stage: 'title', kinds, limit }));
-  const short = kinds.filter((each) => (chosen.get(each)?.size ?? 0) < limit);
-  if (short.length > 0) take(await driver.rank({ terms, mode, stage: 'all', kinds: short, limit }));
+  const { title, body } = await driver.rank({ terms, mode, kinds, limit });
+  take(title);
+  take(body);
   const ids = kinds.flatMap((each) => [...(chosen.get(each)?.values() ?? [])].map((row) => row.id));
   if (ids.length === 0) return [];
   const entries = new Map(matchedEntries(await driver.entries(ids), terms).map((entry) => [entry.id, entry]));
@@ -239,7 +260,7 @@ export function createSearchIndexOn(db: Db, driver: SearchDriver): SearchIndex {
       await trx.deleteFrom('search_entries').where('kind', '=', kind).execute();
       await applyVocabulary(trx, delta);
     },
-    query: (input) => runQuery(driver, input, (prefix) => completions(db, prefix)),
+    query: (input) => runQuery(driver, input),
     ...(driver.compact ? { compact: driver.compact } : {}),
   };
 }
@@ -290,28 +311,7 @@ async function applyVocabulary(trx: Db, delta: Map<string, number>): Promise<voi
 /** Completions of a word the visitor is still typing. */
 const COMPLETIONS = 8;
 
-/**
- * The most used vocabulary words that start with `prefix` (a primary-key range), so the
- * last word matches as typed through a few whole words: a prefix query would merge the
- * lists of every indexed word it covers, on each pass (docs/search.md, "How ranking works").
- */
-async function completions(db: Db, prefix: string): Promise<string[]> {
-  // A key range on SQLite (its LIKE ignores case and skips the index); LIKE on PostgreSQL,
-  // where a range would follow the database's collation: the planner turns a LIKE prefix
-  // into a range of the `varchar_pattern_ops` index (migration 019), which compares bytes.
-  // A prefix holds only letters and digits, never a LIKE wildcard.
-  let query = db.selectFrom('search_words').select('word');
-  query = isSqlite(db) ? query.where('word', '>=', prefix).where('word', '<', `${prefix}\uffff`) : query.where('word', 'like', `${prefix}%`);
-  const rows = await query
-    .where('word', 'not like', '%-%')
-    .orderBy('uses', 'desc')
-    .orderBy('word')
-    .limit(COMPLETIONS)
-    .execute();
-  return rows.map((row) => row.word);
-}
-
-async function asMatchTerms(terms: readonly QueryTerm[], complete: (prefix: string) => Promise<string[]>): Promise<MatchTerm[]> {
+async function asMatchTerms(driver: SearchDriver, terms: readonly QueryTerm[]): Promise<MatchTerm[]> {
   const matchTerms: MatchTerm[] = terms.map((term) => ({ words: term.words, prefix: false }));
   const last = matchTerms.at(-1);
   const lastWord = last?.words.at(-1) ?? '';
@@ -321,7 +321,7 @@ async function asMatchTerms(terms: readonly QueryTerm[], complete: (prefix: stri
     // A completion with the stem of the word or of an earlier completion ("pressures" for
     // "pressure") matches nothing more and would cost the index one more list to walk.
     const stems = new Set([stemOf(lastWord)]);
-    last.alternatives = (await complete(lastWord)).filter((word) => {
+    last.alternatives = (await driver.completions(lastWord, COMPLETIONS)).filter((word) => {
       const stem = stemOf(word);
       if (stems.has(stem)) return false;
       stems.add(stem);
@@ -332,7 +332,7 @@ async function asMatchTerms(terms: readonly QueryTerm[], complete: (prefix: stri
 }
 
 /** The stages of a query (docs/search.md, "How ranking works" and "Typing mistakes"). Never throws on the text. */
-export async function runQuery(driver: SearchDriver, input: SearchQuery, complete: (prefix: string) => Promise<string[]>): Promise<SearchResponse> {
+export async function runQuery(driver: SearchDriver, input: SearchQuery): Promise<SearchResponse> {
   const { text, terms } = parseQuery(typeof input.q === 'string' ? input.q : '');
   const limit = Math.max(1, Math.min(SEARCH_LIMIT_MAX, Math.floor(Number(input.limit)) || 1));
   const kind = input.kind && (SEARCH_KINDS as readonly string[]).includes(input.kind) ? input.kind : undefined;
@@ -340,20 +340,22 @@ export async function runQuery(driver: SearchDriver, input: SearchQuery, complet
     toResponse(text, entries, correctedQuery, suggestion);
   if (terms.length === 0) return respond([]);
 
-  const exact = await asMatchTerms(terms, complete);
+  const exact = await asMatchTerms(driver, terms);
   const found = await matchSources(driver, { terms: exact, mode: 'all', kind, limit });
   if (found.length > 0) return respond(found);
 
-  // Typing mistakes: each term that finds nothing alone is replaced by the vocabulary word it most likely meant.
-  const corrected: MatchTerm[] = [];
+  // Typing mistakes: each term that finds nothing alone is replaced by the vocabulary word it
+  // most likely meant. A query of one term has just found nothing: no need to ask again.
+  const hits = exact.length === 1 ? [false] : await driver.hasHits(exact, kind);
+  const correct = correcter(driver);
+  const corrections = await correct(exact.map((term, index) => (hits[index] ? null : termText(term))));
   let changed = false;
-  for (const term of exact) {
-    const correction = (await driver.hasHits(term, kind)) ? null : await correct(driver, termText(term));
-    if (correction) {
-      changed = true;
-      corrected.push({ words: correction.split('-'), prefix: false });
-    } else corrected.push(term);
-  }
+  const corrected = exact.map((term, index): MatchTerm => {
+    const correction = corrections[index];
+    if (!correction) return term;
+    changed = true;
+    return { words: correction.split('-'), prefix: false };
+  });
   const correctedQuery = changed ? corrected.map(termText).join(' ') : null;
   if (changed) {
     const fixed = await matchSources(driver, { terms: corrected, mode: 'all', kind, limit });
@@ -365,15 +367,27 @@ export async function runQuery(driver: SearchDriver, input: SearchQuery, complet
     if (some.length > 0) return respond(some, correctedQuery);
   }
   // Nothing: offer the nearest indexed words, reaching a little further than a correction does.
-  const suggested: string[] = [];
-  for (const term of exact) suggested.push((await correct(driver, termText(term), 1)) ?? termText(term));
-  const suggestion = suggested.join(' ');
+  const nearest = await correct(exact.map(termText), 1);
+  const suggestion = exact.map((term, index) => nearest[index] ?? termText(term)).join(' ');
   return respond([], null, suggestion !== terms.map(termText).join(' ') ? suggestion : null);
 }
 
-async function correct(driver: SearchDriver, word: string, slack = 0): Promise<string | null> {
-  if (allowedEdits(word.length) + slack === 0 || word.length < 3) return null;
-  return bestCorrection(word, await driver.candidates(word), slack);
+/**
+ * Corrections of words (null: leave the word as it is) for one query. The database is asked
+ * once per call for every word that needs candidates, and never twice for a word: the
+ * suggestion reaches further than the correction with the same candidates.
+ */
+function correcter(driver: SearchDriver) {
+  const known = new Map<string, VocabularyWord[]>();
+  return async (words: ReadonlyArray<string | null>, slack = 0): Promise<Array<string | null>> => {
+    const wanted = (word: string | null): word is string => word !== null && word.length >= 3 && allowedEdits(word.length) + slack > 0;
+    const missing = [...new Set(words.filter(wanted).filter((word) => !known.has(word)))];
+    if (missing.length > 0) {
+      const found = await driver.candidates(missing);
+      missing.forEach((word, index) => known.set(word, found[index] ?? []));
+    }
+    return words.map((word) => (wanted(word) ? bestCorrection(word, known.get(word) ?? [], slack) : null));
+  };
 }
 
 function toResponse(query: string, entries: MatchedEntry[], correctedQuery: string | null, suggestion: string | null): SearchResponse {

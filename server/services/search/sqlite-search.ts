@@ -1,9 +1,9 @@
 import type { SearchKind } from '@domain/search/types.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { type EntryRow, type MatchTerm, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, pageCap, sourceRowCap } from './search-flow.ts';
+import { type EntryRow, type MatchTerm, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, pageCap, shortKinds, sourceRowCap } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
-import { trigramsOf } from './typo.ts';
+import { type VocabularyWord, trigramsOf } from './typo.ts';
 
 /**
  * The search index on SQLite (docs/search.md): FTS5 over search_entries (kept in step by
@@ -52,49 +52,57 @@ export function ftsExpression(terms: readonly MatchTerm[], mode: 'all' | 'any'):
 }
 
 export function createSqliteSearchIndex(db: Db): SearchIndex {
-  const driver: SearchDriver = {
-    async rank({ terms, mode, stage, kinds, limit }: RankRequest): Promise<RankedRow[]> {
-      const expression = ftsExpression(terms, mode);
-      const table = sql.raw(stage === 'title' ? 'search_title_fts' : 'search_fts');
-      const weights = stage === 'title' ? TITLE_WEIGHTS : WEIGHTS;
-      // Per kind (a rowid range), the newest sourceRowCap matches (docs/search.md): FTS5 walks the
-      // index by rowid, descending, and stops there. Only their ids first: bm25 costs, per
-      // cursor, a walk through every match of each phrase in the whole table (its IDF), so
-      // one cursor per kind made a pass cost 2 to 3 ms per kind for common words.
-      const candidateQueries = kinds.map((kind) => {
-        const [low, high] = idRange(kind);
-        return sql`select * from (select rowid as id, 0 as page from ${table}
+  /** One pass of a RankRequest: 'title' looks in the titles' table, 'all' in the bodies' (and the pages'). */
+  const pass = async ({ terms, mode, kinds, limit }: RankRequest, stage: 'title' | 'all'): Promise<RankedRow[]> => {
+    const expression = ftsExpression(terms, mode);
+    const table = sql.raw(stage === 'title' ? 'search_title_fts' : 'search_fts');
+    const weights = stage === 'title' ? TITLE_WEIGHTS : WEIGHTS;
+    // Per kind (a rowid range), the newest sourceRowCap matches (docs/search.md): FTS5 walks the
+    // index by rowid, descending, and stops there. Only their ids first: bm25 costs, per
+    // cursor, a walk through every match of each phrase in the whole table (its IDF), so
+    // one cursor per kind made a pass cost 2 to 3 ms per kind for common words.
+    const candidateQueries = kinds.map((kind) => {
+      const [low, high] = idRange(kind);
+      return sql`select * from (select rowid as id, 0 as page from ${table}
              where ${table} match ${expression} and rowid between ${rowidParameter(low)} and ${rowidParameter(high)} order by rowid desc limit ${sourceRowCap(limit)})`;
-      });
-      // PDF pages (migration 018: a table of their own, never in the titles' one): the newest
-      // matching pages, unscored; the flow ranks their documents (orderSources, search-flow.ts).
-      if (stage === 'all' && kinds.includes('document')) {
-        candidateQueries.push(sql`select * from (select rowid as id, 1 as page from search_page_fts
+    });
+    // PDF pages (migration 018: a table of their own, never in the titles' one): the newest
+    // matching pages, unscored; the flow ranks their documents (orderSources, search-flow.ts).
+    if (stage === 'all' && kinds.includes('document')) {
+      candidateQueries.push(sql`select * from (select rowid as id, 1 as page from search_page_fts
              where search_page_fts match ${expression} order by rowid desc limit ${pageCap(limit)})`);
-      }
-      const { rows: candidates } = await sql<{ id: number; page: number }>`${sql.join(candidateQueries, sql` union all `)}`.execute(db);
-      if (candidates.length === 0) return [];
-      // Then the candidates scored by one bm25 cursor: each cursor first walks every match of
-      // each phrase in the whole table (its IDF), then every match between its lowest and
-      // highest candidate. Since the PDF pages left this table (migration 018) that second
-      // walk is short, so one cursor (one IDF walk) beats one per group of kinds.
-      const ids = candidates.filter((row) => !row.page).map((row) => Number(row.id));
-      const pageIds = candidates.filter((row) => row.page).map((row) => Number(row.id));
-      const passes =
-        ids.length === 0
-          ? []
-          : [
-              sql`select rowid as id, bm25(${table}, ${weights}) as score from ${table}
+    }
+    const { rows: candidates } = await sql<{ id: number; page: number }>`${sql.join(candidateQueries, sql` union all `)}`.execute(db);
+    if (candidates.length === 0) return [];
+    // Then the candidates scored by one bm25 cursor: each cursor first walks every match of
+    // each phrase in the whole table (its IDF), then every match between its lowest and
+    // highest candidate. Since the PDF pages left this table (migration 018) that second
+    // walk is short, so one cursor (one IDF walk) beats one per group of kinds.
+    const ids = candidates.filter((row) => !row.page).map((row) => Number(row.id));
+    const pageIds = candidates.filter((row) => row.page).map((row) => Number(row.id));
+    const passes =
+      ids.length === 0
+        ? []
+        : [
+            sql`select rowid as id, bm25(${table}, ${weights}) as score from ${table}
              where ${table} match ${expression} and rowid between ${rowidParameter(Math.min(...ids))} and ${rowidParameter(Math.max(...ids))}
                and (rowid + 0) in (select value from json_each(${JSON.stringify(ids)}))`,
-            ];
-      if (pageIds.length > 0) passes.push(sql`select value as id, 0 as score from json_each(${JSON.stringify(pageIds)})`);
-      const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`
+          ];
+    if (pageIds.length > 0) passes.push(sql`select value as id, 0 as score from json_each(${JSON.stringify(pageIds)})`);
+    const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`
         select m.id, m.score, e.kind, e.source_id, e.part
           from (${sql.join(passes, sql` union all `)}) m join search_entries e on e.id = m.id`.execute(db);
-      return rows.flatMap((row) =>
-        isSearchKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: -Number(row.score) }] : [],
-      );
+    return rows.flatMap((row) =>
+      isSearchKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: -Number(row.score) }] : [],
+    );
+  };
+
+  const driver: SearchDriver = {
+    // The two passes as two statements: in process, a statement costs no round trip.
+    async rank(request) {
+      const title = await pass(request, 'title');
+      const short = shortKinds(title, request.kinds, request.limit);
+      return { title, body: short.length > 0 ? await pass({ ...request, kinds: short }, 'all') : [] };
     },
 
     async entries(ids): Promise<EntryRow[]> {
@@ -104,26 +112,47 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       return rows;
     },
 
-    async hasHits(term, kind) {
-      const [low, high] = kind ? idRange(kind) : [0, Number.MAX_SAFE_INTEGER];
-      const expression = ftsExpression([term], 'all');
-      const { rows } = await sql`select 1 as found from search_fts
-        where search_fts match ${expression} and rowid between ${rowidParameter(low)} and ${rowidParameter(high)} limit 1`.execute(db);
-      if (rows.length > 0) return true;
-      // PDF pages have a table of their own (migration 018).
-      if (kind && kind !== 'document') return false;
-      const { rows: pages } = await sql`select 1 as found from search_page_fts where search_page_fts match ${expression} limit 1`.execute(db);
-      return pages.length > 0;
+    async completions(prefix, count) {
+      // A key range (SQLite's LIKE ignores case and skips the index).
+      const { rows } = await sql<{ word: string }>`
+        select word from search_words where word >= ${prefix} and word < ${`${prefix}\uffff`} and word not like '%-%'
+         order by uses desc, word limit ${count}`.execute(db);
+      return rows.map((row) => row.word);
     },
 
-    async candidates(word) {
-      const grams = trigramsOf(word);
-      if (grams.length === 0) return [];
-      const expression = grams.map((gram) => `"${gram.replace(/"/g, '""')}"`).join(' OR ');
-      const { rows } = await sql<{ word: string; uses: number }>`
-        select w.word, w.uses from search_words_trigram t join search_words w on w.rowid = t.rowid
-         where search_words_trigram match ${expression} order by t.rank limit ${CANDIDATES}`.execute(db);
-      return rows.map((row) => ({ word: row.word, uses: Number(row.uses) }));
+    async hasHits(terms, kind) {
+      const [low, high] = kind ? idRange(kind) : [0, Number.MAX_SAFE_INTEGER];
+      // In process: a statement per term costs no round trip.
+      const found: boolean[] = [];
+      for (const term of terms) {
+        const expression = ftsExpression([term], 'all');
+        const { rows } = await sql`select 1 as found from search_fts
+          where search_fts match ${expression} and rowid between ${rowidParameter(low)} and ${rowidParameter(high)} limit 1`.execute(db);
+        // PDF pages have a table of their own (migration 018).
+        const pages =
+          rows.length === 0 && (!kind || kind === 'document')
+            ? (await sql`select 1 as found from search_page_fts where search_page_fts match ${expression} limit 1`.execute(db)).rows
+            : [];
+        found.push(rows.length > 0 || pages.length > 0);
+      }
+      return found;
+    },
+
+    async candidates(words) {
+      const lists: VocabularyWord[][] = [];
+      for (const word of words) {
+        const grams = trigramsOf(word);
+        if (grams.length === 0) {
+          lists.push([]);
+          continue;
+        }
+        const expression = grams.map((gram) => `"${gram.replace(/"/g, '""')}"`).join(' OR ');
+        const { rows } = await sql<{ word: string; uses: number }>`
+          select w.word, w.uses from search_words_trigram t join search_words w on w.rowid = t.rowid
+           where search_words_trigram match ${expression} order by t.rank limit ${CANDIDATES}`.execute(db);
+        lists.push(rows.map((row) => ({ word: row.word, uses: Number(row.uses) })));
+      }
+      return lists;
     },
 
     async compact() {
