@@ -89,12 +89,12 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
 const PREPARED_MARK = '/* prepared */';
 
 /**
- * A statement PostgreSQL keeps prepared on each connection of the pool (docs/database.md,
- * "Prepared statements"): parsed and planned once per connection, and after five runs
- * PostgreSQL may keep one generic plan. Planning the search's statements took a third of a
- * search. Only for statements whose text recurs (a bounded set: the values are parameters)
- * and that run often; each connection keeps every one it has seen. On SQLite the mark is a
- * comment, and every statement is kept prepared anyway (withStatementCache).
+ * A statement PostgreSQL keeps prepared on each connection of the pool (docs/search.md,
+ * "Prepared statements on PostgreSQL"): parsed and planned once per connection; after five
+ * runs PostgreSQL may keep one generic plan. Planning the search's statements took a third
+ * of a search. Only for statements whose text recurs (a bounded set: the values are
+ * parameters) and that run often; each connection keeps every one it has seen. On SQLite the
+ * mark is a comment, and every statement is kept prepared anyway (withStatementCache).
  */
 export function prepared<T>(query: RawBuilder<T>): RawBuilder<T> {
   return sql<T>`${sql.raw(PREPARED_MARK)} ${query}`;
@@ -102,6 +102,16 @@ export function prepared<T>(query: RawBuilder<T>): RawBuilder<T> {
 
 /** The pool, with the statements `prepared` marks sent as named statements (node-postgres keeps them per connection). */
 function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  // A statement's name is a hash of its text, remembered: the marked texts are a bounded set.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `vpv_${createHash('sha1').update(text).digest('hex')}`;
+      names.set(text, name);
+    }
+    return name;
+  };
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
@@ -109,7 +119,7 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
       // marked text goes to node-postgres as it came, with its overloads (hence the cast).
       const query = (text: unknown, parameters?: readonly unknown[]) =>
         typeof text === 'string' && text.startsWith(PREPARED_MARK)
-          ? client.query({ name: `vpv_${createHash('sha1').update(text).digest('hex')}`, text, values: [...(parameters ?? [])] })
+          ? client.query({ name: nameOf(text), text, values: [...(parameters ?? [])] })
           : client.query(text as string, parameters ? [...parameters] : undefined);
       return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
     },

@@ -300,6 +300,32 @@ describe.each(testDialects)('the search index on %s', (dialect) => {
     expect(titles(await query('marketplace'))).toEqual(['What is the VPV Market?']);
   });
 
+  it.runIf(dialect === 'postgres')('on PostgreSQL, answers the same with the generic plans of its prepared statements', async () => {
+    // PostgreSQL may plan a prepared statement once for any values (after five runs); the
+    // query's text is then a parameter, which the statements turn into a tsquery once.
+    const cases: Array<[string, { kind?: SearchKind; limit?: number }]> = [
+      ['LNG', {}],
+      ['cryogenic trailer', {}],
+      ['cryogenc trailr', {}],
+      ['netback quay', {}],
+      ['netbak', { kind: 'faq' }],
+      ['zzzzqqq netbak', {}],
+      ['regas', { limit: 2 }],
+      ['boil-o', {}],
+      ['quay', { kind: 'document' }],
+    ];
+    const expected = await Promise.all(cases.map(([q, options]) => query(q, options)));
+    await database.handle.db.transaction().execute(async (trx) => {
+      await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+      const generic = createSearchIndex(trx, dialect);
+      for (const [at, [q, options]] of cases.entries()) {
+        expect(await generic.query({ q, limit: options.limit ?? 10, ...(options.kind ? { kind: options.kind } : {}) }), q).toEqual(expected[at]);
+      }
+      const { rows } = await sql<{ plans: number }>`select count(*) as plans from pg_prepared_statements where generic_plans > 0`.execute(trx);
+      expect(Number(rows[0]?.plans)).toBeGreaterThan(3);
+    });
+  });
+
   it('clears one kind, or everything', async () => {
     const db = database.handle.db;
     await db.transaction().execute((trx) => index.clear(trx, 'faq'));

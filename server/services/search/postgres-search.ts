@@ -35,7 +35,8 @@ const kindLexeme = (kind: SearchKind) => `§${kind}`;
 const kindQuery = (kind: SearchKind) => sql`${sql.lit(`'${kindLexeme(kind)}'`)}::tsquery`;
 
 /**
- * Every statement a search runs is kept prepared (`prepared`, docs/database.md), and
+ * Every statement a search runs is kept prepared (`prepared`; docs/search.md, "Prepared
+ * statements on PostgreSQL"), and
  * PostgreSQL may then keep one generic plan for it, where the query's text is a parameter:
  * `to_tsquery('english', $1)` would be parsed and stemmed again for every row it is compared
  * with. So a statement computes its tsquery once, in `with q as (select … as words)`, and
