@@ -262,7 +262,7 @@ describe.each(testDialects)('the search index on %s', (dialect) => {
     expect(titles(await query('cryogenic'))).toContain('Cryogenic trailer');
   });
 
-  it.runIf(dialect === 'postgres')('on PostgreSQL, keeps PDF pages out of the titles, and matches through the GIN index in one statement (migration 019)', async () => {
+  it.runIf(dialect === 'postgres')('on PostgreSQL, keeps PDF pages out of the titles, and matches through the GIN indexes (migrations 019 and 020)', async () => {
     const db = database.handle.db;
     // A page repeats its document's title: only part 0 carries it in title_tsv.
     const { rows } = await sql<{ part: number; title_words: number }>`
@@ -288,16 +288,49 @@ describe.each(testDialects)('the search index on %s', (dialect) => {
       await index.replaceSources?.(trx, [...bulk('glossary', 'Liquefied natural gas carried by road in a cryogenic trailer.'), ...bulk('document', 'Pipeline pressure readings.')]);
     });
     await sql`analyze search_entries`.execute(db);
-    // As rank asks within one kind: the kind's own GIN index (migration 019).
+    // As rank asks within one kind: the kind's own GIN indexes (migrations 019 and 020).
     const plan = async (where: string) =>
       (await sql<{ 'QUERY PLAN': string }>`explain select id from search_entries e where ${sql.raw(where)} limit 50`.execute(db)).rows.map((row) => row['QUERY PLAN']).join('\n');
-    expect(await plan(`e.kind = 'document' and e.tsv @@ to_tsquery('english', 'trailer')`)).toContain('Bitmap Index Scan on search_entries_tsv_document_idx');
+    expect(await plan(`e.kind = 'document' and e.part = 0 and e.tsv @@ to_tsquery('english', 'trailer')`)).toContain('Bitmap Index Scan on search_entries_tsv_document_own_idx');
+    expect(await plan(`e.kind = 'document' and e.part > 0 and right(e.source_id, 1) in ('3', '4', '5') and e.tsv @@ to_tsquery('english', 'trailer')`)).toContain(
+      'Bitmap Index Scan on search_entries_tsv_pages_345_idx',
+    );
+    expect(await plan(`e.kind = 'document' and e.part > 0 and right(e.source_id, 1) not in ('0', '1', '2', '3', '4', '5') and e.tsv @@ to_tsquery('english', 'trailer')`)).toContain(
+      'Bitmap Index Scan on search_entries_tsv_pages_rest_idx',
+    );
     expect(await plan(`e.kind = 'glossary' and e.tsv @@ to_tsquery('english', 'pressure')`)).toContain('Bitmap Index Scan on search_entries_tsv_glossary_idx');
     // One FAQ row: its rows by kind (the unique index) or the other kinds' GIN index, never the table.
     expect(await plan(`e.kind = 'faq' and e.tsv @@ (to_tsquery('english', 'trailer') && '§faq'::tsquery)`)).not.toContain('Seq Scan');
     expect(titles(await query('trailer', { kind: 'document' }))).toEqual([]);
     expect(titles(await query('pipeline pressure', { kind: 'document', limit: 2 }))).toHaveLength(2);
     expect(titles(await query('marketplace'))).toEqual(['What is the VPV Market?']);
+  });
+
+  it('finds PDF pages of documents whatever their ids, counting each document\'s matching pages (PostgreSQL reads them in groups, migration 020)', async () => {
+    // Ids ending in 3, in 0 and in a letter: each in its own group of pages on PostgreSQL.
+    const document = (id: string, title: string, pages: string[]) => ({
+      kind: 'document' as const,
+      sourceId: id,
+      entries: [
+        entry('document', id, title, 'A brochure.', { url: `/knowledge-base?tab=lng#document-${id}` }),
+        ...pages.map((text, at) => entry('document', id, title, text, { part: at + 1, url: `/knowledge-base?tab=lng#document-${id}` })),
+      ],
+    });
+    await database.handle.db.transaction().execute(async (trx) => {
+      await index.replaceSources?.(trx, [
+        document('13', 'Odd brochure', ['Nothing here.', 'Dewar flasks hold liquid nitrogen.', 'A dewar again, a dewar.']),
+        document('20', 'Even brochure', ['A dewar.']),
+        document('import-x', 'Imported brochure', ['Nothing.', 'Nothing.', 'Nothing.', 'Dewar and tank.', 'The dewar.', 'Dewar.']),
+      ]);
+    });
+    const hits = (await query('dewar', { kind: 'document' })).groups[0]?.hits ?? [];
+    // More matching pages first (3, 2, 1), each at its first matching page.
+    expect(hits.map((hit) => [hit.title, hit.page])).toEqual([
+      ['Imported brochure', 4],
+      ['Odd brochure', 2],
+      ['Even brochure', 1],
+    ]);
+    expect((await query('tank dewar', { kind: 'document' })).groups[0]?.hits.map((hit) => [hit.title, hit.page])).toEqual([['Imported brochure', 4]]);
   });
 
   it.runIf(dialect === 'postgres')('on PostgreSQL, answers the same with the generic plans of its prepared statements', async () => {

@@ -16,6 +16,7 @@ import * as cdnPurges from './2026-11-26-016-cdn-purges.ts';
 import * as search from './2026-11-26-017-search.ts';
 import * as searchSqlitePages from './2026-11-26-018-search-sqlite-pages.ts';
 import * as searchPostgres from './2026-11-26-019-search-postgres.ts';
+import * as searchPostgresPageGroups from './2026-11-26-020-search-postgres-page-groups.ts';
 
 /**
  * Every migration, in order. Keys are date-stamped so they sort by age; a migration
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-017-search': search,
   '2026-11-26-018-search-sqlite-pages': searchSqlitePages,
   '2026-11-26-019-search-postgres': searchPostgres,
+  '2026-11-26-020-search-postgres-page-groups': searchPostgresPageGroups,
 };

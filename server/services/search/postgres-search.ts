@@ -2,7 +2,7 @@ import type { SearchKind } from '@domain/search/types.ts';
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, prepared } from '../../db/connection.ts';
 import { foldText } from './query-text.ts';
-import { type EntryRow, type MatchTerm, type RankRequest, type RankedPasses, type SearchDriver, createSearchIndexOn, isSearchKind, rankCap } from './search-flow.ts';
+import { type EntryRow, type MatchTerm, type RankRequest, type RankedPasses, type SearchDriver, createSearchIndexOn, isSearchKind, pageCap, sourceRowCap } from './search-flow.ts';
 import type { SearchEntry, SearchIndex } from './search-index.ts';
 import type { VocabularyWord } from './typo.ts';
 
@@ -46,16 +46,39 @@ const QUERY = sql`(select q.words from q)`;
 const queryOf = (terms: readonly MatchTerm[], mode: 'all' | 'any') => sql`q as materialized (select to_tsquery('english', ${tsqueryText(terms, mode)}) as words)`;
 
 /**
- * The bodies' GIN indexes (migration 019): the documents, the glossary, the other kinds. A
- * condition on `kind` written as a literal lets the planner prove which one applies.
+ * The bodies' GIN indexes (migrations 019 and 020), each a condition on the row written as
+ * the index's own predicate, with literals, so the planner proves which one applies: the
+ * documents' own rows; their PDF pages in three groups by the last character of the
+ * document's id (0 to 2, 3 to 5, anything else; all of a document's pages in one group);
+ * the glossary; the other kinds, told apart by the kind's lexeme.
  */
-const BODY_INDEXES = [sql`= 'document'`, sql`= 'glossary'`, sql`not in ('document', 'glossary')`];
+const DOCUMENT_OWN = sql`e.kind = 'document' and e.part = 0`;
+const PAGE_GROUPS = [`in ('0', '1', '2')`, `in ('3', '4', '5')`, `not in ('0', '1', '2', '3', '4', '5')`].map(
+  (last) => sql`e.kind = 'document' and e.part > 0 and right(e.source_id, 1) ${sql.raw(last)}`,
+);
+const GLOSSARY = sql`e.kind = 'glossary'`;
+const OTHER_KINDS = sql`e.kind not in ('document', 'glossary')`;
 
-/** A body match within one kind, through that kind's GIN index (the kind's lexeme tells the smaller kinds apart). */
-function bodyMatch(kind: SearchKind, words: RawBuilder<unknown>): RawBuilder<unknown> {
-  const own = sql`e.kind = ${sql.lit(kind)}`;
-  return kind === 'document' || kind === 'glossary' ? sql`${own} and e.tsv @@ ${words}` : sql`${own} and e.tsv @@ (${words} && ${kindQuery(kind)})`;
+/** A body match within one kind, through that kind's GIN indexes: one condition per index, any of which may match. */
+function bodyMatches(kind: SearchKind, words: RawBuilder<unknown>): RawBuilder<unknown>[] {
+  if (kind === 'document') return [DOCUMENT_OWN, ...PAGE_GROUPS].map((rows) => sql`${rows} and e.tsv @@ ${words}`);
+  if (kind === 'glossary') return [sql`${GLOSSARY} and e.tsv @@ ${words}`];
+  return [sql`e.kind = ${sql.lit(kind)} and e.tsv @@ (${words} && ${kindQuery(kind)})`];
 }
+
+/**
+ * One row per word or term, numbered from 1, as VALUES: a statement for each number of them.
+ * PostgreSQL keeps the plan made for any values only when it is priced like those made for
+ * the values at hand; an array's length is known to the latter alone, so with an array
+ * every run was planned again.
+ */
+const perTerm = (values: readonly RawBuilder<unknown>[]) => values.map((value, index) => sql`(${sql.lit(index + 1)}, ${value})`);
+
+/** Whether any row matches one of the conditions (each through its own index; the first found ends it). */
+const anyMatch = (conditions: readonly RawBuilder<unknown>[]) => sql.join(
+  conditions.map((condition) => sql`exists (select 1 from search_entries e where ${condition})`),
+  sql` or `,
+);
 
 export function createPostgresSearchIndex(db: Db): SearchIndex {
   // pg_trgm's schema (it need not be on the search path): looked up once.
@@ -77,31 +100,42 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
   const driver: SearchDriver = {
     async rank({ terms, mode, kinds, limit }: RankRequest): Promise<RankedPasses> {
       const words = QUERY;
-      // Both passes in one statement (one round trip). Per kind and pass, at most rankCap
-      // matches scored (docs/search.md): the kind's lexeme (or, in the bodies, the kind's own
-      // GIN index) narrows the lookup, and the LIMIT stops reading rows before ts_rank reads
-      // every match. The planner always takes the GIN indexes here: the tsvectors have no
+      // Both passes in one statement (one round trip). Per kind and pass, at most
+      // sourceRowCap matches scored, and pageCap PDF pages (docs/search.md): the kind's lexeme
+      // (or, in the bodies, the kind's own GIN indexes) narrows the lookup, and the LIMIT
+      // stops reading rows before ts_rank reads every match. The planner always takes the GIN indexes here: the tsvectors have no
       // statistics (migration 019), so a match is never priced as common enough for a table scan.
       // Titles and keywords have a tsvector (and GIN index) of their own: the titles' pass
       // never reads the bodies'. A PDF page's title_tsv is empty, so it never finds one.
       const titles = kinds.map(
         (kind) => sql`(select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.title_tsv, ${words}) as score
-          from search_entries e where e.title_tsv @@ (${words} && ${kindQuery(kind)}) limit ${rankCap(kind, limit)})`,
+          from search_entries e where e.title_tsv @@ (${words} && ${kindQuery(kind)}) limit ${sourceRowCap(limit)})`,
       );
       // The bodies' pass of a kind runs only when the titles' pass found fewer than `limit` of
       // its sources (shortKinds): the condition names no column of the row, so PostgreSQL
-      // checks it once, before it reads the index, and skips the pass when it is false.
+      // checks it once, before it reads an index, and skips the pass when it is false.
+      const short = (kind: SearchKind) => sql`(select count(distinct t.source_id) from titles t where t.kind = ${sql.lit(kind)}) < ${limit}`;
       const bodies = kinds.map((kind) => {
-        // A PDF page's row is not scored (0; the flow ranks documents found only in their
-        // pages by how many of their pages match): ts_rank would read each page's tsvector,
-        // stored out of line.
-        const score =
-          kind === 'document'
-            ? sql`case when e.part = 0 then ts_rank(${WEIGHTS}::float4[], e.tsv, ${words}) else 0 end`
-            : sql`ts_rank(${WEIGHTS}::float4[], e.tsv, ${words})`;
-        return sql`(select 'body' as pass, e.id, e.kind, e.source_id, e.part, ${score} as score from search_entries e
-          where ${bodyMatch(kind, words)} and (select count(distinct t.source_id) from titles t where t.kind = ${sql.lit(kind)}) < ${limit}
-          limit ${rankCap(kind, limit)})`;
+        const scored = sql`ts_rank(${WEIGHTS}::float4[], e.tsv, ${words})`;
+        if (kind !== 'document') {
+          const [match] = bodyMatches(kind, words);
+          return sql`(select 'body' as pass, e.id, e.kind, e.source_id, e.part, ${scored} as score from search_entries e
+            where ${match} and ${short(kind)} limit ${sourceRowCap(limit)})`;
+        }
+        // A document's own row is scored like any row, at most sourceRowCap of them (as on
+        // SQLite). Its PDF pages are not scored (0; the flow ranks documents found only in
+        // their pages by how many of their pages match; ts_rank would read each page's
+        // tsvector, stored out of line), at most pageCap of them, taken group after group
+        // (migration 020): the LIMIT over the `union all` stops at the first groups that
+        // give enough, so a word in most pages costs one group's lookup.
+        const [own, ...groups] = bodyMatches(kind, words);
+        return sql`(select 'body' as pass, e.id, e.kind, e.source_id, e.part, ${scored} as score from search_entries e
+            where ${own} and ${short(kind)} limit ${sourceRowCap(limit)})
+          union all
+          (select 'body' as pass, p.* from (${sql.join(
+            groups.map((group) => sql`(select e.id, e.kind, e.source_id, e.part, 0 as score from search_entries e where ${group})`),
+            sql` union all `,
+          )}) p where ${short(kind)} limit ${pageCap(limit)})`;
       });
       const { rows } = await prepared(sql<{ pass: string; id: number; score: number; kind: string; source_id: string; part: number }>`
         with ${queryOf(terms, mode)}, titles as (${sql.join(titles, sql` union all `)})
@@ -141,14 +175,11 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       // matches (2 to 3 ms for "storage" in the benchmark); a rare one costs the lookup of
       // RECENT_ROWS rows more.
       const found = kind
-        ? sql`exists (select 1 from search_entries e where ${bodyMatch(kind, words)})`
-        : sql`exists (select 1 from (select tsv from search_entries order by id desc limit ${RECENT_ROWS}) recent where recent.tsv @@ ${words})
-            ${sql.join(
-              BODY_INDEXES.map((kinds) => sql`or exists (select 1 from search_entries e where e.kind ${kinds} and e.tsv @@ ${words})`),
-              sql` `,
-            )}`;
+        ? anyMatch(bodyMatches(kind, words))
+        : sql`exists (select 1 from (select tsv from search_entries order by id desc limit ${sql.lit(RECENT_ROWS)}) recent where recent.tsv @@ ${words})
+            or ${anyMatch([DOCUMENT_OWN, ...PAGE_GROUPS, GLOSSARY, OTHER_KINDS].map((rows) => sql`${rows} and e.tsv @@ ${words}`))}`;
       const { rows } = await prepared(sql<{ position: number; found: boolean }>`
-        with q as materialized (select t.position, to_tsquery('english', t.text) as words from unnest(${terms.map((term) => tsqueryText([term], 'all'))}::text[]) with ordinality as t(text, position))
+        with q (position, words) as materialized (values ${sql.join(perTerm(terms.map((term) => sql`to_tsquery('english', ${tsqueryText([term], 'all')})`)))})
         select q.position, (${found}) as found from q order by q.position`).execute(db);
       const answers = terms.map(() => false);
       for (const row of rows) answers[Number(row.position) - 1] = row.found;
@@ -159,7 +190,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       const schema = sql.id(await trgm());
       // Every word's candidates in one statement, each word's list limited on its own.
       const { rows } = await prepared(sql<{ position: number; word: string; uses: number }>`
-        select q.position, c.word, c.uses from unnest(${[...words]}::text[]) with ordinality as q(word, position)
+        select q.position, c.word, c.uses from (values ${sql.join(perTerm(words.map((word) => sql`${word}::text`)))}) as q(position, word)
          cross join lateral (
            select w.word, w.uses from search_words w
             where w.word operator(${schema}.%) q.word

@@ -34,16 +34,15 @@ export interface MatchRequest {
  * What a dialect ranks for one query: the entries of `kinds` matching the terms, in two
  * passes. The titles' pass looks in titles and keywords only; the bodies' pass looks in the
  * body too, and only for the kinds the titles' pass left short of `limit` sources
- * (shortKinds). Each pass takes at most rankCap(kind, limit) rows of each kind, scored
- * (on SQLite the newest). PDF pages (a document's part > 0) may come unscored:
- * orderSources ranks them by its own rule (on SQLite: the newest pageCap matching pages of
- * the bodies' pass, beside sourceRowCap own rows per kind).
+ * (shortKinds). Each pass takes at most sourceRowCap(limit) rows of each kind, scored
+ * (on SQLite the newest), and the bodies' pass at most pageCap(limit) PDF pages (a
+ * document's part > 0), which may come unscored: orderSources ranks them by its own rule.
  */
 export interface RankRequest {
   terms: readonly MatchTerm[];
   mode: 'all' | 'any';
   kinds: readonly SearchKind[];
-  /** Hits asked for per kind; the dialect scores at most rankCap(kind, limit) rows of each kind per pass. */
+  /** Hits asked for per kind; the dialect takes at most sourceRowCap(limit) rows of each kind per pass, and pageCap(limit) pages. */
   limit: number;
 }
 
@@ -140,14 +139,13 @@ export interface SearchDriver {
 const ROWS_PER_HIT = { document: 21, other: 5 } as const;
 const MIN_CAP = 50;
 /**
- * Where a document's PDF pages are candidates apart from its own row (SQLite since migration
- * 018), each kind's rows are one per source: at most this many per kind...
+ * A document's PDF pages are candidates apart from its own row (on SQLite since migration
+ * 018, on PostgreSQL since 020), so each kind's rows are one per source: at most this many
+ * per kind...
  */
 export const sourceRowCap = (limit: number) => Math.max(MIN_CAP, limit * ROWS_PER_HIT.other);
 /** ...and at most this many PDF pages, about the pages of `limit` documents (orderSources). */
 export const pageCap = (limit: number) => Math.max(MIN_CAP, limit * ROWS_PER_HIT.document);
-/** Where a kind's rows are one list (PostgreSQL): a document's rows, pages included, count as pages. */
-export const rankCap = (kind: SearchKind, limit: number) => (kind === 'document' ? pageCap(limit) : sourceRowCap(limit));
 
 /** A PDF page's row (a document's part > 0): ranked by orderSources' rule for pages, its score unused. */
 const isPageRow = (row: RankedRow) => row.kind === 'document' && row.part > 0;
