@@ -139,6 +139,10 @@ describe.each(testDialects)('the search index on %s', (dialect) => {
     expect(titles(await query('warms'))).toEqual(expect.arrayContaining(['Boil-off gas', 'Regasification']));
     expect(titles(await query('boil-off'))).toEqual(['Boil-off gas']);
     expect(titles(await query('vpv market'))).toEqual(['What is the VPV Market?']);
+    // The last word completed from the indexed words, and the completions marked.
+    const typing = await query('vpv mark');
+    expect(titles(typing)).toEqual(['What is the VPV Market?']);
+    expect(typing.groups[0]?.hits[0]?.excerpt.filter((part) => part.match).map((part) => part.text)).toEqual(['marketplace']);
   });
 
   it('filters by kind and limits the hits of each kind', async () => {

@@ -2,7 +2,18 @@ import type { SearchKind } from '@domain/search/types.ts';
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, prepared } from '../../db/connection.ts';
 import { foldText } from './query-text.ts';
-import { type EntryRow, type MatchTerm, type RankRequest, type RankedPasses, type SearchDriver, createSearchIndexOn, isSearchKind, pageCap, sourceRowCap } from './search-flow.ts';
+import {
+  COMPLETIONS,
+  type EntryRow,
+  type MatchTerm,
+  type RankRequest,
+  type RankedPasses,
+  type SearchDriver,
+  createSearchIndexOn,
+  isSearchKind,
+  pageCap,
+  sourceRowCap,
+} from './search-flow.ts';
 import type { SearchEntry, SearchIndex } from './search-index.ts';
 import type { VocabularyWord } from './typo.ts';
 
@@ -44,6 +55,25 @@ const kindQuery = (kind: SearchKind) => sql`${sql.lit(`'${kindLexeme(kind)}'`)}:
  */
 const QUERY = sql`(select q.words from q)`;
 const queryOf = (terms: readonly MatchTerm[], mode: 'all' | 'any') => sql`q as materialized (select to_tsquery('english', ${tsqueryText(terms, mode)}) as words)`;
+
+/**
+ * The COMPLETIONS most used vocabulary words that start with `prefix` (no compounds), as `c`:
+ * a range of the `varchar_pattern_ops` index (migration 019), which compares bytes (the
+ * primary key follows the database's collation, and a LIKE on a parameter, as in a generic
+ * plan, is no range). U+10FFFF sorts after every character indexed text holds.
+ */
+const completionsOf = (prefix: string) => sql`c as materialized (
+  select word from search_words where word ~>=~ ${prefix} and word ~<~ ${`${prefix}\u{10FFFF}`} and word not like '%-%'
+   order by uses desc, word limit ${sql.lit(COMPLETIONS)})`;
+
+/**
+ * `q` for the terms, the last one (one word) also matched by each word of `c`: their
+ * tsquery text without the closing parenthesis, then ` | 'word'` for each completion (words
+ * of letters and digits, quoted), then the parenthesis.
+ */
+const queryCompleting = (terms: readonly MatchTerm[], mode: 'all' | 'any') =>
+  sql`q as materialized (select to_tsquery('english', ${tsqueryText(terms, mode).slice(0, -1)}
+    || coalesce((select string_agg(' | ' || quote_literal(c.word), '') from c), '') || ')') as words)`;
 
 /**
  * The bodies' GIN indexes (migrations 019 and 020), each a condition on the row written as
@@ -98,13 +128,14 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
     });
   };
   const driver: SearchDriver = {
-    async rank({ terms, mode, kinds, limit }: RankRequest): Promise<RankedPasses> {
+    async rank({ terms, mode, kinds, limit, complete }: RankRequest): Promise<RankedPasses> {
       const words = QUERY;
-      // Both passes in one statement (one round trip). Per kind and pass, at most
-      // sourceRowCap matches scored, and pageCap PDF pages (docs/search.md): the kind's lexeme
-      // (or, in the bodies, the kind's own GIN indexes) narrows the lookup, and the LIMIT
-      // stops reading rows before ts_rank reads every match. The planner always takes the GIN indexes here: the tsvectors have no
-      // statistics (migration 019), so a match is never priced as common enough for a table scan.
+      // The completions and both passes in one statement (one round trip). Per kind and pass,
+      // at most sourceRowCap matches scored, and pageCap PDF pages (docs/search.md): the kind's
+      // lexeme (or, in the bodies, the kind's own GIN indexes) narrows the lookup, and the LIMIT
+      // stops reading rows before ts_rank reads every match. The planner always takes the GIN
+      // indexes here: the tsvectors have no statistics (migration 019), so a match is never
+      // priced as common enough for a table scan.
       // Titles and keywords have a tsvector (and GIN index) of their own: the titles' pass
       // never reads the bodies'. A PDF page's title_tsv is empty, so it never finds one.
       const titles = kinds.map(
@@ -137,14 +168,20 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
             sql` union all `,
           )}) p where ${short(kind)} limit ${pageCap(limit)})`;
       });
+      const prefix = complete ? (terms.at(-1)?.words[0] ?? '') : '';
+      // The completions, their own rows of the answer (pass 'completion', the word as source_id).
+      const completions = prefix ? sql`union all select 'completion', null, null, c.word, null, null from c` : sql``;
       const { rows } = await prepared(sql<{ pass: string; id: number; score: number; kind: string; source_id: string; part: number }>`
-        with ${queryOf(terms, mode)}, titles as (${sql.join(titles, sql` union all `)})
+        with ${prefix ? sql`${completionsOf(prefix)}, ${queryCompleting(terms, mode)}` : queryOf(terms, mode)}, titles as (${sql.join(titles, sql` union all `)})
         select 'title' as pass, t.id, t.kind, t.source_id, t.part, t.score from titles t
-        union all ${sql.join(bodies, sql` union all `)}`).execute(db);
-      const passes: RankedPasses = { title: [], body: [] };
+        union all ${sql.join(bodies, sql` union all `)}
+        ${completions}`).execute(db);
+      const passes: RankedPasses = { title: [], body: [], ...(prefix ? { completions: [] } : {}) };
       for (const row of rows) {
-        if (!isSearchKind(row.kind)) continue;
-        (row.pass === 'title' ? passes.title : passes.body).push({ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: Number(row.score) });
+        if (row.pass === 'completion') passes.completions?.push(row.source_id);
+        else if (isSearchKind(row.kind)) {
+          (row.pass === 'title' ? passes.title : passes.body).push({ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: Number(row.score) });
+        }
       }
       return passes;
     },
@@ -156,15 +193,6 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       return rows;
     },
 
-    async completions(prefix, count) {
-      // A range of the `varchar_pattern_ops` index (migration 019), which compares bytes: the
-      // primary key follows the database's collation, and a LIKE on a parameter (as in a
-      // generic plan) is no range. U+10FFFF sorts after every character indexed text holds.
-      const { rows } = await prepared(sql<{ word: string }>`
-        select word from search_words where word ~>=~ ${prefix} and word ~<~ ${`${prefix}\u{10FFFF}`} and word not like '%-%'
-         order by uses desc, word limit ${count}`).execute(db);
-      return rows.map((row) => row.word);
-    },
 
     async hasHits(terms, kind) {
       // One statement for every term (a round trip costs as much as a rare word's lookup),

@@ -44,6 +44,12 @@ export interface RankRequest {
   kinds: readonly SearchKind[];
   /** Hits asked for per kind; the dialect takes at most sourceRowCap(limit) rows of each kind per pass, and pageCap(limit) pages. */
   limit: number;
+  /**
+   * Complete the last term (one word, still being typed) first: its COMPLETIONS most used
+   * vocabulary words that start with it (no compounds) match as well (completeLast). The
+   * answer names them, so the flow marks and later searches with the same words.
+   */
+  complete?: boolean;
 }
 
 /** The rows of the two passes of a RankRequest. */
@@ -51,6 +57,8 @@ export interface RankedPasses {
   title: RankedRow[];
   /** Only rows of the kinds shortKinds(title, kinds, limit) names; none when it names none. */
   body: RankedRow[];
+  /** With `complete`: the vocabulary words the last term was completed with (usefulCompletions may drop some). */
+  completions?: string[];
 }
 
 /** The kinds whose rows name fewer than `limit` different sources: the bodies' pass looks for more of them. */
@@ -113,13 +121,6 @@ export interface SearchDriver {
   rank(request: RankRequest): Promise<RankedPasses>;
   /** The rows of the entries `ids` (any order). */
   entries(ids: readonly number[]): Promise<EntryRow[]>;
-  /**
-   * The `count` most used vocabulary words that start with `prefix` (no compounds), so the
-   * last word matches as typed through a few whole words: a prefix query would merge the
-   * lists of every indexed word it covers, on each pass (docs/search.md, "How ranking works").
-   * A prefix holds only letters and digits.
-   */
-  completions(prefix: string, count: number): Promise<string[]>;
   /** Whether each term alone finds anything (one answer per term, in order). */
   hasHits(terms: readonly MatchTerm[], kind?: SearchKind): Promise<boolean[]>;
   /** For each word, vocabulary words sharing trigrams with it, the closest first (at most a few dozen). */
@@ -190,7 +191,19 @@ export function orderSources(rows: readonly RankedRow[]): RankedRow[] {
  * The best `limit` sources of each kind (one entry each): those matched in a title or
  * keywords first, then those matched only in the body, each pass in orderSources' order.
  */
-export async function matchSources(driver: SearchDriver, { terms, mode, kind, limit }: MatchRequest): Promise<MatchedEntry[]> {
+export async function matchSources(driver: SearchDriver, request: MatchRequest): Promise<MatchedEntry[]> {
+  return (await matchCompleting(driver, request, false)).entries;
+}
+
+/**
+ * matchSources, completing the last term first when `complete` (completeLast): answers the
+ * terms as they were matched, the last one with its completions as alternatives.
+ */
+async function matchCompleting(
+  driver: SearchDriver,
+  { terms, mode, kind, limit }: MatchRequest,
+  complete: boolean,
+): Promise<{ entries: MatchedEntry[]; terms: readonly MatchTerm[] }> {
   const kinds = kind ? [kind] : [...SEARCH_KINDS];
   const chosen = new Map<SearchKind, Map<string, RankedRow>>(kinds.map((each) => [each, new Map()]));
   const take = (rows: RankedRow[]) => {
@@ -199,13 +212,14 @@ export async function matchSources(driver: SearchDriver, { terms, mode, kind, li
       if (sources && sources.size < limit && !sources.has(row.sourceId)) sources.set(row.sourceId, row);
     }
   };
-  const { title, body } = await driver.rank({ terms, mode, kinds, limit });
+  const { title, body, completions } = await driver.rank({ terms, mode, kinds, limit, ...(complete ? { complete } : {}) });
+  const matched = completions ? withCompletions(terms, completions) : terms;
   take(title);
   take(body);
   const ids = kinds.flatMap((each) => [...(chosen.get(each)?.values() ?? [])].map((row) => row.id));
-  if (ids.length === 0) return [];
-  const entries = new Map(matchedEntries(await driver.entries(ids), terms).map((entry) => [entry.id, entry]));
-  return ids.flatMap((id) => entries.get(id) ?? []);
+  if (ids.length === 0) return { entries: [], terms: matched };
+  const entries = new Map(matchedEntries(await driver.entries(ids), matched).map((entry) => [entry.id, entry]));
+  return { entries: ids.flatMap((id) => entries.get(id) ?? []), terms: matched };
 }
 
 const VOCABULARY_BATCH = 400;
@@ -306,27 +320,45 @@ async function applyVocabulary(trx: Db, delta: Map<string, number>): Promise<voi
   }
 }
 
-/** Completions of a word the visitor is still typing. */
-const COMPLETIONS = 8;
+/** Completions of a word the visitor is still typing (RankRequest.complete). */
+export const COMPLETIONS = 8;
 
-async function asMatchTerms(driver: SearchDriver, terms: readonly QueryTerm[]): Promise<MatchTerm[]> {
-  const matchTerms: MatchTerm[] = terms.map((term) => ({ words: term.words, prefix: false }));
-  const last = matchTerms.at(-1);
-  const lastWord = last?.words.at(-1) ?? '';
-  if (!last || lastWord.length < 2) return matchTerms;
-  if (last.words.length > 1) last.prefix = true;
-  else {
-    // A completion with the stem of the word or of an earlier completion ("pressures" for
-    // "pressure") matches nothing more and would cost the index one more list to walk.
-    const stems = new Set([stemOf(lastWord)]);
-    last.alternatives = (await driver.completions(lastWord, COMPLETIONS)).filter((word) => {
-      const stem = stemOf(word);
-      if (stems.has(stem)) return false;
-      stems.add(stem);
-      return true;
-    });
-  }
-  return matchTerms;
+/** The visitor's terms as matched: the last one, of several words, with its last word a prefix. */
+function asMatchTerms(terms: readonly QueryTerm[]): MatchTerm[] {
+  return terms.map((term, index) => ({ words: term.words, prefix: index === terms.length - 1 && term.words.length > 1 && (term.words.at(-1) ?? '').length >= 2 }));
+}
+
+/**
+ * Whether the last term is one word of 2 characters or more, which a dialect completes from
+ * the vocabulary (RankRequest.complete): the last word matches as typed through a few whole
+ * words, where a prefix query would merge the lists of every indexed word it covers, on each
+ * pass (docs/search.md, "How ranking works").
+ */
+export function completeLast(terms: readonly MatchTerm[]): boolean {
+  const last = terms.at(-1);
+  return last !== undefined && last.words.length === 1 && (last.words[0] ?? '').length >= 2;
+}
+
+/**
+ * The completions worth matching for `word`: a completion with the stem of the word or of an
+ * earlier completion ("pressures" for "pressure") matches nothing more and would cost the
+ * index one more list to walk.
+ */
+export function usefulCompletions(word: string, completions: readonly string[]): string[] {
+  const stems = new Set([stemOf(word)]);
+  return completions.filter((completion) => {
+    const stem = stemOf(completion);
+    if (stems.has(stem)) return false;
+    stems.add(stem);
+    return true;
+  });
+}
+
+/** The terms with the last one's useful completions as its alternatives. */
+export function withCompletions(terms: readonly MatchTerm[], completions: readonly string[]): MatchTerm[] {
+  const last = terms.at(-1);
+  if (!last) return [...terms];
+  return [...terms.slice(0, -1), { ...last, alternatives: usefulCompletions(last.words[0] ?? '', completions) }];
 }
 
 /** The stages of a query (docs/search.md, "How ranking works" and "Typing mistakes"). Never throws on the text. */
@@ -338,8 +370,8 @@ export async function runQuery(driver: SearchDriver, input: SearchQuery): Promis
     toResponse(text, entries, correctedQuery, suggestion);
   if (terms.length === 0) return respond([]);
 
-  const exact = await asMatchTerms(driver, terms);
-  const found = await matchSources(driver, { terms: exact, mode: 'all', kind, limit });
+  const typed = asMatchTerms(terms);
+  const { entries: found, terms: exact } = await matchCompleting(driver, { terms: typed, mode: 'all', kind, limit }, completeLast(typed));
   if (found.length > 0) return respond(found);
 
   // Typing mistakes: each term that finds nothing alone is replaced by the vocabulary word it

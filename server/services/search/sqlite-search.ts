@@ -1,7 +1,20 @@
 import type { SearchKind } from '@domain/search/types.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { type EntryRow, type MatchTerm, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, pageCap, shortKinds, sourceRowCap } from './search-flow.ts';
+import {
+  COMPLETIONS,
+  type EntryRow,
+  type MatchTerm,
+  type RankRequest,
+  type RankedRow,
+  type SearchDriver,
+  createSearchIndexOn,
+  isSearchKind,
+  pageCap,
+  shortKinds,
+  sourceRowCap,
+  withCompletions,
+} from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 import { type VocabularyWord, trigramsOf } from './typo.ts';
 
@@ -97,12 +110,23 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
     );
   };
 
+  /** The most used vocabulary words that start with `prefix`, by a key range (SQLite's LIKE ignores case and skips the index). */
+  const complete = async (prefix: string): Promise<string[]> => {
+    const { rows } = await sql<{ word: string }>`
+      select word from search_words where word >= ${prefix} and word < ${`${prefix}\uffff`} and word not like '%-%'
+       order by uses desc, word limit ${COMPLETIONS}`.execute(db);
+    return rows.map((row) => row.word);
+  };
+
   const driver: SearchDriver = {
-    // The two passes as two statements: in process, a statement costs no round trip.
-    async rank(request) {
+    // The completions and the two passes as statements of their own: in process, a statement costs no round trip.
+    async rank(asked) {
+      const prefix = asked.complete ? (asked.terms.at(-1)?.words[0] ?? '') : '';
+      const completions = prefix ? await complete(prefix) : undefined;
+      const request = completions ? { ...asked, terms: withCompletions(asked.terms, completions) } : asked;
       const title = await pass(request, 'title');
       const short = shortKinds(title, request.kinds, request.limit);
-      return { title, body: short.length > 0 ? await pass({ ...request, kinds: short }, 'all') : [] };
+      return { title, body: short.length > 0 ? await pass({ ...request, kinds: short }, 'all') : [], ...(completions ? { completions } : {}) };
     },
 
     async entries(ids): Promise<EntryRow[]> {
@@ -110,14 +134,6 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       const { rows } = await sql<EntryRow>`select id, kind, source_id, part, title, body, url, label
           from search_entries where id in (select value from json_each(${JSON.stringify(ids)}))`.execute(db);
       return rows;
-    },
-
-    async completions(prefix, count) {
-      // A key range (SQLite's LIKE ignores case and skips the index).
-      const { rows } = await sql<{ word: string }>`
-        select word from search_words where word >= ${prefix} and word < ${`${prefix}\uffff`} and word not like '%-%'
-         order by uses desc, word limit ${count}`.execute(db);
-      return rows.map((row) => row.word);
     },
 
     async hasHits(terms, kind) {
