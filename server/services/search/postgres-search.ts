@@ -1,7 +1,7 @@
 import type { SearchKind } from '@domain/search/types.ts';
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, prepared } from '../../db/connection.ts';
-import { foldText } from './query-text.ts';
+import { foldText, termText } from './query-text.ts';
 import {
   COMPLETIONS,
   type EntryRow,
@@ -27,7 +27,7 @@ import type { VocabularyWord } from './typo.ts';
 /** ts_rank weights of D, C (body), B (keywords), A (title). */
 const WEIGHTS = '{0.1, 0.2, 0.5, 1.0}';
 const CANDIDATES = 60;
-/** Rows hasHits reads, newest first, before it asks the GIN index. */
+/** Rows hitsOrCandidates reads, newest first, before it asks the GIN indexes. */
 const RECENT_ROWS = 20;
 
 /** A tsquery built only from letters and digits (parseQuery): each term a phrase, the last word a prefix when asked. */
@@ -103,6 +103,16 @@ function bodyMatches(kind: SearchKind, words: RawBuilder<unknown>): RawBuilder<u
  * every run was planned again.
  */
 const perTerm = (values: readonly RawBuilder<unknown>[]) => values.map((value, index) => sql`(${sql.lit(index + 1)}, ${value})`);
+
+/**
+ * The vocabulary words sharing trigrams with `word` (pg_trgm's `%`, in `schema`), the most
+ * similar first, at most CANDIDATES; only when `when` holds.
+ */
+const nearWords = (schema: string, word: RawBuilder<unknown>, when: RawBuilder<unknown> = sql`true`) => sql`
+  select w.word, w.uses from search_words w
+   where ${when} and w.word operator(${sql.id(schema)}.%) ${word}
+   order by ${sql.id(schema)}.similarity(w.word, ${word}) desc, w.uses desc, w.word
+   limit ${sql.lit(CANDIDATES)}`;
 
 /** Whether any row matches one of the conditions (each through its own index; the first found ends it). */
 const anyMatch = (conditions: readonly RawBuilder<unknown>[]) => sql.join(
@@ -194,9 +204,10 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
     },
 
 
-    async hasHits(terms, kind) {
+    async hitsOrCandidates(terms, kind) {
       // One statement for every term (a round trip costs as much as a rare word's lookup),
-      // each term's tsquery computed once (QUERY); through the GIN indexes, as rank.
+      // each term's tsquery computed once; through the GIN indexes, as rank. A term that
+      // finds nothing also gets its near words, as `candidates` finds them.
       const words = sql`q.words`;
       // Without a kind: the newest rows first, then the GIN indexes. A common word (in most
       // PDF pages) is found within a few rows, where an index would first gather all of its
@@ -206,24 +217,29 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
         ? anyMatch(bodyMatches(kind, words))
         : sql`exists (select 1 from (select tsv from search_entries order by id desc limit ${sql.lit(RECENT_ROWS)}) recent where recent.tsv @@ ${words})
             or ${anyMatch([DOCUMENT_OWN, ...PAGE_GROUPS, GLOSSARY, OTHER_KINDS].map((rows) => sql`${rows} and e.tsv @@ ${words}`))}`;
-      const { rows } = await prepared(sql<{ position: number; found: boolean }>`
-        with q (position, words) as materialized (values ${sql.join(perTerm(terms.map((term) => sql`to_tsquery('english', ${tsqueryText([term], 'all')})`)))})
-        select q.position, (${found}) as found from q order by q.position`).execute(db);
-      const answers = terms.map(() => false);
-      for (const row of rows) answers[Number(row.position) - 1] = row.found;
+      const termRows = perTerm(terms.map((term) => sql`${termText(term)}::text, to_tsquery('english', ${tsqueryText([term], 'all')})`));
+      // `not h.found` names no column of search_words: checked once per term, before the trigram index is read.
+      const { rows } = await prepared(sql<{ position: number; found: boolean; word: string | null; uses: number | null }>`
+        with q (position, word, words) as materialized (values ${sql.join(termRows)}),
+          h as materialized (select q.position, q.word, (${found}) as found from q)
+        select h.position, h.found, c.word, c.uses from h
+          left join lateral (${nearWords(await trgm(), sql`h.word`, sql`not h.found`)}) c on true
+         order by h.position`).execute(db);
+      const answers = terms.map((): VocabularyWord[] | null => null);
+      for (const row of rows) {
+        const at = Number(row.position) - 1;
+        if (row.found) continue;
+        const list = answers[at] ?? (answers[at] = []);
+        if (row.word !== null) list.push({ word: row.word, uses: Number(row.uses) });
+      }
       return answers;
     },
 
     async candidates(words) {
-      const schema = sql.id(await trgm());
       // Every word's candidates in one statement, each word's list limited on its own.
       const { rows } = await prepared(sql<{ position: number; word: string; uses: number }>`
         select q.position, c.word, c.uses from (values ${sql.join(perTerm(words.map((word) => sql`${word}::text`)))}) as q(position, word)
-         cross join lateral (
-           select w.word, w.uses from search_words w
-            where w.word operator(${schema}.%) q.word
-            order by ${schema}.similarity(w.word, q.word) desc, w.uses desc, w.word
-            limit ${CANDIDATES}) c
+         cross join lateral (${nearWords(await trgm(), sql`q.word`)}) c
          order by q.position`).execute(db);
       const lists = words.map((): VocabularyWord[] => []);
       for (const row of rows) lists[Number(row.position) - 1]?.push({ word: row.word, uses: Number(row.uses) });

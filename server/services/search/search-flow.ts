@@ -121,8 +121,11 @@ export interface SearchDriver {
   rank(request: RankRequest): Promise<RankedPasses>;
   /** The rows of the entries `ids` (any order). */
   entries(ids: readonly number[]): Promise<EntryRow[]>;
-  /** Whether each term alone finds anything (one answer per term, in order). */
-  hasHits(terms: readonly MatchTerm[], kind?: SearchKind): Promise<boolean[]>;
+  /**
+   * For each term (in order), null when it alone finds anything (of `kind`); otherwise the
+   * vocabulary words sharing trigrams with it (termText), as `candidates` gives them.
+   */
+  hitsOrCandidates(terms: readonly MatchTerm[], kind?: SearchKind): Promise<Array<VocabularyWord[] | null>>;
   /** For each word, vocabulary words sharing trigrams with it, the closest first (at most a few dozen). */
   candidates(words: readonly string[]): Promise<VocabularyWord[][]>;
   /** SearchIndex.compact */
@@ -375,10 +378,11 @@ export async function runQuery(driver: SearchDriver, input: SearchQuery): Promis
   if (found.length > 0) return respond(found);
 
   // Typing mistakes: each term that finds nothing alone is replaced by the vocabulary word it
-  // most likely meant. A query of one term has just found nothing: no need to ask again.
-  const hits = exact.length === 1 ? [false] : await driver.hasHits(exact, kind);
+  // most likely meant. One question for which terms find nothing alone and the words near
+  // those; a query of one term has just found nothing, so only its near words are asked.
   const correct = correcter(driver);
-  const corrections = await correct(exact.map((term, index) => (hits[index] ? null : termText(term))));
+  const alone = exact.length === 1 ? [false] : await correct.hits(exact, kind);
+  const corrections = await correct(exact.map((term, index) => (alone[index] ? null : termText(term))));
   let changed = false;
   const corrected = exact.map((term, index): MatchTerm => {
     const correction = corrections[index];
@@ -405,11 +409,12 @@ export async function runQuery(driver: SearchDriver, input: SearchQuery): Promis
 /**
  * Corrections of words (null: leave the word as it is) for one query. The database is asked
  * once per call for every word that needs candidates, and never twice for a word: the
- * suggestion reaches further than the correction with the same candidates.
+ * suggestion reaches further than the correction with the same candidates. `hits` asks which
+ * terms find something alone and keeps the candidates of the others.
  */
 function correcter(driver: SearchDriver) {
   const known = new Map<string, VocabularyWord[]>();
-  return async (words: ReadonlyArray<string | null>, slack = 0): Promise<Array<string | null>> => {
+  const correct = async (words: ReadonlyArray<string | null>, slack = 0): Promise<Array<string | null>> => {
     const wanted = (word: string | null): word is string => word !== null && word.length >= 3 && allowedEdits(word.length) + slack > 0;
     const missing = [...new Set(words.filter(wanted).filter((word) => !known.has(word)))];
     if (missing.length > 0) {
@@ -418,6 +423,16 @@ function correcter(driver: SearchDriver) {
     }
     return words.map((word) => (wanted(word) ? bestCorrection(word, known.get(word) ?? [], slack) : null));
   };
+  const hits = async (terms: readonly MatchTerm[], kind?: SearchKind): Promise<boolean[]> => {
+    const answers = await driver.hitsOrCandidates(terms, kind);
+    return terms.map((term, index) => {
+      const candidates = answers[index];
+      if (candidates === null || candidates === undefined) return true;
+      known.set(termText(term), candidates);
+      return false;
+    });
+  };
+  return Object.assign(correct, { hits });
 }
 
 function toResponse(query: string, entries: MatchedEntry[], correctedQuery: string | null, suggestion: string | null): SearchResponse {

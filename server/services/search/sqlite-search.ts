@@ -16,6 +16,7 @@ import {
   withCompletions,
 } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
+import { termText } from './query-text.ts';
 import { type VocabularyWord, trigramsOf } from './typo.ts';
 
 /**
@@ -118,6 +119,30 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
     return rows.map((row) => row.word);
   };
 
+  /** Whether one term alone finds anything (of `kind`). */
+  const hasHit = async (term: MatchTerm, kind?: SearchKind): Promise<boolean> => {
+    const [low, high] = kind ? idRange(kind) : [0, Number.MAX_SAFE_INTEGER];
+    const expression = ftsExpression([term], 'all');
+    const { rows } = await sql`select 1 as found from search_fts
+      where search_fts match ${expression} and rowid between ${rowidParameter(low)} and ${rowidParameter(high)} limit 1`.execute(db);
+    if (rows.length > 0) return true;
+    // PDF pages have a table of their own (migration 018).
+    if (kind && kind !== 'document') return false;
+    const { rows: pages } = await sql`select 1 as found from search_page_fts where search_page_fts match ${expression} limit 1`.execute(db);
+    return pages.length > 0;
+  };
+
+  /** Vocabulary words sharing trigrams with `word`, by bm25 over the trigram table. */
+  const candidatesOf = async (word: string): Promise<VocabularyWord[]> => {
+    const grams = trigramsOf(word);
+    if (grams.length === 0) return [];
+    const expression = grams.map((gram) => `"${gram.replace(/"/g, '""')}"`).join(' OR ');
+    const { rows } = await sql<{ word: string; uses: number }>`
+      select w.word, w.uses from search_words_trigram t join search_words w on w.rowid = t.rowid
+       where search_words_trigram match ${expression} order by t.rank limit ${CANDIDATES}`.execute(db);
+    return rows.map((row) => ({ word: row.word, uses: Number(row.uses) }));
+  };
+
   const driver: SearchDriver = {
     // The completions and the two passes as statements of their own: in process, a statement costs no round trip.
     async rank(asked) {
@@ -136,38 +161,16 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       return rows;
     },
 
-    async hasHits(terms, kind) {
-      const [low, high] = kind ? idRange(kind) : [0, Number.MAX_SAFE_INTEGER];
-      // In process: a statement per term costs no round trip.
-      const found: boolean[] = [];
-      for (const term of terms) {
-        const expression = ftsExpression([term], 'all');
-        const { rows } = await sql`select 1 as found from search_fts
-          where search_fts match ${expression} and rowid between ${rowidParameter(low)} and ${rowidParameter(high)} limit 1`.execute(db);
-        // PDF pages have a table of their own (migration 018).
-        const pages =
-          rows.length === 0 && (!kind || kind === 'document')
-            ? (await sql`select 1 as found from search_page_fts where search_page_fts match ${expression} limit 1`.execute(db)).rows
-            : [];
-        found.push(rows.length > 0 || pages.length > 0);
-      }
-      return found;
+    // In process: a statement per term costs no round trip.
+    async hitsOrCandidates(terms, kind) {
+      const answers: Array<VocabularyWord[] | null> = [];
+      for (const term of terms) answers.push((await hasHit(term, kind)) ? null : await candidatesOf(termText(term)));
+      return answers;
     },
 
     async candidates(words) {
       const lists: VocabularyWord[][] = [];
-      for (const word of words) {
-        const grams = trigramsOf(word);
-        if (grams.length === 0) {
-          lists.push([]);
-          continue;
-        }
-        const expression = grams.map((gram) => `"${gram.replace(/"/g, '""')}"`).join(' OR ');
-        const { rows } = await sql<{ word: string; uses: number }>`
-          select w.word, w.uses from search_words_trigram t join search_words w on w.rowid = t.rowid
-           where search_words_trigram match ${expression} order by t.rank limit ${CANDIDATES}`.execute(db);
-        lists.push(rows.map((row) => ({ word: row.word, uses: Number(row.uses) })));
-      }
+      for (const word of words) lists.push(await candidatesOf(word));
       return lists;
     },
 
