@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import { Kysely, type PostgresPool, type PostgresPoolClient, PostgresDialect, type RawBuilder, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';

@@ -15,18 +15,17 @@ import {
   sourceRowCap,
 } from './search-flow.ts';
 import type { SearchEntry, SearchIndex } from './search-index.ts';
-import type { VocabularyWord } from './typo.ts';
+import { CANDIDATES, type VocabularyWord } from './typo.ts';
 
 /**
  * The search index on PostgreSQL (docs/search.md): a weighted tsvector written from
  * accent-free text (title A, keywords B, body C, 'english' stemming), GIN indexes (the bodies'
- * split by kind, migration 019), ts_rank with weights, and pg_trgm over the vocabulary for typo
- * candidates. Excerpts are marked in TypeScript from the rows `entries` returns (excerpt.ts).
+ * split by kind, migration 019, and the documents' PDF pages in groups, migration 020), ts_rank
+ * with weights, and pg_trgm over the vocabulary for typo candidates. Excerpts are marked in TypeScript from the rows `entries` returns (excerpt.ts).
  */
 
 /** ts_rank weights of D, C (body), B (keywords), A (title). */
 const WEIGHTS = '{0.1, 0.2, 0.5, 1.0}';
-const CANDIDATES = 60;
 /** Rows hitsOrCandidates reads, newest first, before it asks the GIN indexes. */
 const RECENT_ROWS = 20;
 
@@ -47,10 +46,9 @@ const kindQuery = (kind: SearchKind) => sql`${sql.lit(`'${kindLexeme(kind)}'`)}:
 
 /**
  * Every statement a search runs is kept prepared (`prepared`; docs/search.md, "Prepared
- * statements on PostgreSQL"), and
- * PostgreSQL may then keep one generic plan for it, where the query's text is a parameter:
- * `to_tsquery('english', $1)` would be parsed and stemmed again for every row it is compared
- * with. So a statement computes its tsquery once, in `with q as (select … as words)`, and
+ * statements on PostgreSQL"), and PostgreSQL may then keep one generic plan for it, where the
+ * query's text is a parameter: `to_tsquery('english', $1)` would be parsed and stemmed again
+ * for every row it is compared with. So a statement computes its tsquery once, in `with q as (select … as words)`, and
  * reads it as QUERY (a subquery PostgreSQL runs once per statement).
  */
 const QUERY = sql`(select q.words from q)`;
@@ -86,13 +84,18 @@ const DOCUMENT_OWN = sql`e.kind = 'document' and e.part = 0`;
 const PAGE_GROUPS = [`in ('0', '1', '2')`, `in ('3', '4', '5')`, `not in ('0', '1', '2', '3', '4', '5')`].map(
   (last) => sql`e.kind = 'document' and e.part > 0 and right(e.source_id, 1) ${sql.raw(last)}`,
 );
-const GLOSSARY = sql`e.kind = 'glossary'`;
-const OTHER_KINDS = sql`e.kind not in ('document', 'glossary')`;
+const DOCUMENT_INDEXES = [DOCUMENT_OWN, ...PAGE_GROUPS];
+const GLOSSARY_ROWS = sql`e.kind = 'glossary'`;
+/** Every bodies' index, the kinds other than the documents and the glossary in one. */
+const BODY_INDEXES = [...DOCUMENT_INDEXES, GLOSSARY_ROWS, sql`e.kind not in ('document', 'glossary')`];
+
+/** The rows of each index's share that match `words`. */
+const matching = (indexes: readonly RawBuilder<unknown>[], words: RawBuilder<unknown>) => indexes.map((rows) => sql`${rows} and e.tsv @@ ${words}`);
 
 /** A body match within one kind, through that kind's GIN indexes: one condition per index, any of which may match. */
 function bodyMatches(kind: SearchKind, words: RawBuilder<unknown>): RawBuilder<unknown>[] {
-  if (kind === 'document') return [DOCUMENT_OWN, ...PAGE_GROUPS].map((rows) => sql`${rows} and e.tsv @@ ${words}`);
-  if (kind === 'glossary') return [sql`${GLOSSARY} and e.tsv @@ ${words}`];
+  if (kind === 'document') return matching(DOCUMENT_INDEXES, words);
+  if (kind === 'glossary') return matching([GLOSSARY_ROWS], words);
   return [sql`e.kind = ${sql.lit(kind)} and e.tsv @@ (${words} && ${kindQuery(kind)})`];
 }
 
@@ -178,7 +181,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
             sql` union all `,
           )}) p where ${short(kind)} limit ${pageCap(limit)})`;
       });
-      const prefix = complete ? (terms.at(-1)?.words[0] ?? '') : '';
+      const prefix = complete ?? '';
       // The completions, their own rows of the answer (pass 'completion', the word as source_id).
       const completions = prefix ? sql`union all select 'completion', null, null, c.word, null, null from c` : sql``;
       const { rows } = await prepared(sql<{ pass: string; id: number; score: number; kind: string; source_id: string; part: number }>`
@@ -203,7 +206,6 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       return rows;
     },
 
-
     async hitsOrCandidates(terms, kind) {
       // One statement for every term (a round trip costs as much as a rare word's lookup),
       // each term's tsquery computed once; through the GIN indexes, as rank. A term that
@@ -216,7 +218,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       const found = kind
         ? anyMatch(bodyMatches(kind, words))
         : sql`exists (select 1 from (select tsv from search_entries order by id desc limit ${sql.lit(RECENT_ROWS)}) recent where recent.tsv @@ ${words})
-            or ${anyMatch([DOCUMENT_OWN, ...PAGE_GROUPS, GLOSSARY, OTHER_KINDS].map((rows) => sql`${rows} and e.tsv @@ ${words}`))}`;
+            or ${anyMatch(matching(BODY_INDEXES, words))}`;
       const termRows = perTerm(terms.map((term) => sql`${termText(term)}::text, to_tsquery('english', ${tsqueryText([term], 'all')})`));
       // `not h.found` names no column of search_words: checked once per term, before the trigram index is read.
       const { rows } = await prepared(sql<{ position: number; found: boolean; word: string | null; uses: number | null }>`

@@ -28,6 +28,8 @@ export interface MatchRequest {
   kind?: SearchKind;
   /** Hits per kind. */
   limit: number;
+  /** Complete the last term first (RankRequest.complete); only where completeLast says it can be. */
+  complete?: boolean;
 }
 
 /**
@@ -45,11 +47,11 @@ export interface RankRequest {
   /** Hits asked for per kind; the dialect takes at most sourceRowCap(limit) rows of each kind per pass, and pageCap(limit) pages. */
   limit: number;
   /**
-   * Complete the last term (one word, still being typed) first: its COMPLETIONS most used
-   * vocabulary words that start with it (no compounds) match as well (completeLast). The
-   * answer names them, so the flow marks and later searches with the same words.
+   * The last term's one word, still being typed (completeLast), to complete first: its
+   * COMPLETIONS most used vocabulary words that start with it (no compounds) match as well.
+   * The answer names them, so the flow marks and later searches with the same words.
    */
-  complete?: boolean;
+  complete?: string;
 }
 
 /** The rows of the two passes of a RankRequest. */
@@ -192,20 +194,12 @@ export function orderSources(rows: readonly RankedRow[]): RankedRow[] {
 
 /**
  * The best `limit` sources of each kind (one entry each): those matched in a title or
- * keywords first, then those matched only in the body, each pass in orderSources' order.
+ * keywords first, then those matched only in the body, each pass in orderSources' order;
+ * with the terms as matched (the last one with its completions when `complete`).
  */
-export async function matchSources(driver: SearchDriver, request: MatchRequest): Promise<MatchedEntry[]> {
-  return (await matchCompleting(driver, request, false)).entries;
-}
-
-/**
- * matchSources, completing the last term first when `complete` (completeLast): answers the
- * terms as they were matched, the last one with its completions as alternatives.
- */
-async function matchCompleting(
+export async function matchSources(
   driver: SearchDriver,
-  { terms, mode, kind, limit }: MatchRequest,
-  complete: boolean,
+  { terms, mode, kind, limit, complete }: MatchRequest,
 ): Promise<{ entries: MatchedEntry[]; terms: readonly MatchTerm[] }> {
   const kinds = kind ? [kind] : [...SEARCH_KINDS];
   const chosen = new Map<SearchKind, Map<string, RankedRow>>(kinds.map((each) => [each, new Map()]));
@@ -215,7 +209,8 @@ async function matchCompleting(
       if (sources && sources.size < limit && !sources.has(row.sourceId)) sources.set(row.sourceId, row);
     }
   };
-  const { title, body, completions } = await driver.rank({ terms, mode, kinds, limit, ...(complete ? { complete } : {}) });
+  const word = complete ? terms.at(-1)?.words[0] : undefined;
+  const { title, body, completions } = await driver.rank({ terms, mode, kinds, limit, ...(word ? { complete: word } : {}) });
   const matched = completions ? withCompletions(terms, completions) : terms;
   take(title);
   take(body);
@@ -374,7 +369,7 @@ export async function runQuery(driver: SearchDriver, input: SearchQuery): Promis
   if (terms.length === 0) return respond([]);
 
   const typed = asMatchTerms(terms);
-  const { entries: found, terms: exact } = await matchCompleting(driver, { terms: typed, mode: 'all', kind, limit }, completeLast(typed));
+  const { entries: found, terms: exact } = await matchSources(driver, { terms: typed, mode: 'all', kind, limit, complete: completeLast(typed) });
   if (found.length > 0) return respond(found);
 
   // Typing mistakes: each term that finds nothing alone is replaced by the vocabulary word it
@@ -392,12 +387,12 @@ export async function runQuery(driver: SearchDriver, input: SearchQuery): Promis
   });
   const correctedQuery = changed ? corrected.map(termText).join(' ') : null;
   if (changed) {
-    const fixed = await matchSources(driver, { terms: corrected, mode: 'all', kind, limit });
+    const { entries: fixed } = await matchSources(driver, { terms: corrected, mode: 'all', kind, limit });
     if (fixed.length > 0) return respond(fixed, correctedQuery);
   }
   // Several words that never occur together: whatever has any of them, best first.
   if (corrected.length > 1) {
-    const some = await matchSources(driver, { terms: corrected, mode: 'any', kind, limit });
+    const { entries: some } = await matchSources(driver, { terms: corrected, mode: 'any', kind, limit });
     if (some.length > 0) return respond(some, correctedQuery);
   }
   // Nothing: offer the nearest indexed words, reaching a little further than a correction does.

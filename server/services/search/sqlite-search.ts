@@ -17,7 +17,7 @@ import {
 } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
 import { termText } from './query-text.ts';
-import { type VocabularyWord, trigramsOf } from './typo.ts';
+import { CANDIDATES, type VocabularyWord, trigramsOf } from './typo.ts';
 
 /**
  * The search index on SQLite (docs/search.md): FTS5 over search_entries (kept in step by
@@ -53,7 +53,6 @@ function rowidParameter(value: number): bigint {
 }
 
 /** Vocabulary words looked at per misspelled word. */
-const CANDIDATES = 60;
 
 /** An FTS5 MATCH expression built only from letters and digits (parseQuery), each term a quoted phrase. */
 export function ftsExpression(terms: readonly MatchTerm[], mode: 'all' | 'any'): string {
@@ -146,8 +145,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
   const driver: SearchDriver = {
     // The completions and the two passes as statements of their own: in process, a statement costs no round trip.
     async rank(asked) {
-      const prefix = asked.complete ? (asked.terms.at(-1)?.words[0] ?? '') : '';
-      const completions = prefix ? await complete(prefix) : undefined;
+      const completions = asked.complete ? await complete(asked.complete) : undefined;
       const request = completions ? { ...asked, terms: withCompletions(asked.terms, completions) } : asked;
       const title = await pass(request, 'title');
       const short = shortKinds(title, request.kinds, request.limit);

@@ -5,6 +5,9 @@
  * meant.
  */
 
+/** Candidates the database proposes for one word (the dialects' `candidates`). */
+export const CANDIDATES = 60;
+
 export interface VocabularyWord {
   word: string;
   /** How many times the word occurs in the indexed text. */
