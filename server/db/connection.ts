@@ -112,16 +112,26 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
     }
     return name;
   };
+  // One wrapper per connection, kept as long as the connection: Kysely keeps its own
+  // connection object per client in a WeakMap, and a new wrapper on every checkout made it
+  // build a new one each time, entries only a full garbage collection frees (each minor one
+  // copied them again: docs/search.md, "Garbage per search").
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    // Kysely calls query(text, parameters) and, to stream rows, query(cursor): anything but a
+    // marked text goes to node-postgres as it came, with its overloads (hence the cast).
+    const query = (text: unknown, parameters?: readonly unknown[]) =>
+      typeof text === 'string' && text.startsWith(PREPARED_MARK)
+        ? client.query({ name: nameOf(text), text, values: [...(parameters ?? [])] })
+        : client.query(text as string, parameters ? [...parameters] : undefined);
+    return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+  };
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
-      // Kysely calls query(text, parameters) and, to stream rows, query(cursor): anything but a
-      // marked text goes to node-postgres as it came, with its overloads (hence the cast).
-      const query = (text: unknown, parameters?: readonly unknown[]) =>
-        typeof text === 'string' && text.startsWith(PREPARED_MARK)
-          ? client.query({ name: nameOf(text), text, values: [...(parameters ?? [])] })
-          : client.query(text as string, parameters ? [...parameters] : undefined);
-      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      return wrapper;
     },
     end: () => pool.end(),
   };

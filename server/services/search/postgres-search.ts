@@ -1,5 +1,5 @@
 import type { SearchKind } from '@domain/search/types.ts';
-import { type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type QueryResult, type RawBuilder, sql } from 'kysely';
 import { type Db, prepared } from '../../db/connection.ts';
 import { foldText, termText } from './query-text.ts';
 import {
@@ -52,7 +52,32 @@ const kindQuery = (kind: SearchKind) => sql`${sql.lit(`'${kindLexeme(kind)}'`)}:
  * reads it as QUERY (a subquery PostgreSQL runs once per statement).
  */
 const QUERY = sql`(select q.words from q)`;
-const queryOf = (terms: readonly MatchTerm[], mode: 'all' | 'any') => sql`q as materialized (select to_tsquery('english', ${tsqueryText(terms, mode)}) as words)`;
+const queryOf = (text: RawBuilder<unknown>) => sql`q as materialized (select to_tsquery('english', ${text}) as words)`;
+
+/** The statement's n-th parameter (from 1), in a text `cachedStatement` builds once. */
+const parameter = (n: number) => sql.raw(`$${n}`);
+
+/**
+ * Runs a statement kept prepared whose text is built once per `key` (`build` names each value
+ * as a `parameter`, and writes fixed ones as literals). Building a statement with Kysely and
+ * compiling it took a quarter of the memory a search allocated, and the young generation's
+ * collections, which that garbage paces, set the slowest searches' times (docs/search.md,
+ * "Garbage per search"). The keys are a bounded set: kinds, limit, how many terms.
+ */
+function cachedStatement(db: Db) {
+  const texts = new Map<string, string>();
+  return <R>(key: string, build: () => RawBuilder<R>, parameters: readonly unknown[]): Promise<QueryResult<R>> => {
+    let text = texts.get(key);
+    if (text === undefined) {
+      const compiled = prepared(build()).compile(db);
+      // A value written as Kysely's own parameter would be frozen into the text.
+      if (compiled.parameters.length > 0) throw new Error(`statement ${key} has values that are not parameters`);
+      text = compiled.sql;
+      texts.set(key, text);
+    }
+    return db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]));
+  };
+}
 
 /**
  * The COMPLETIONS most used vocabulary words that start with `prefix` (no compounds), as `c`:
@@ -60,8 +85,8 @@ const queryOf = (terms: readonly MatchTerm[], mode: 'all' | 'any') => sql`q as m
  * primary key follows the database's collation, and a LIKE on a parameter, as in a generic
  * plan, is no range). U+10FFFF sorts after every character indexed text holds.
  */
-const completionsOf = (prefix: string) => sql`c as materialized (
-  select word from search_words where word ~>=~ ${prefix} and word ~<~ ${`${prefix}\u{10FFFF}`} and word not like '%-%'
+const completionsOf = (prefix: RawBuilder<unknown>, end: RawBuilder<unknown>) => sql`c as materialized (
+  select word from search_words where word ~>=~ ${prefix} and word ~<~ ${end} and word not like '%-%'
    order by uses desc, word limit ${sql.lit(COMPLETIONS)})`;
 
 /**
@@ -69,8 +94,8 @@ const completionsOf = (prefix: string) => sql`c as materialized (
  * tsquery text without the closing parenthesis, then ` | 'word'` for each completion (words
  * of letters and digits, quoted), then the parenthesis.
  */
-const queryCompleting = (terms: readonly MatchTerm[], mode: 'all' | 'any') =>
-  sql`q as materialized (select to_tsquery('english', ${tsqueryText(terms, mode).slice(0, -1)}
+const queryCompleting = (text: RawBuilder<unknown>) =>
+  sql`q as materialized (select to_tsquery('english', ${text}
     || coalesce((select string_agg(' | ' || quote_literal(c.word), '') from c), '') || ')') as words)`;
 
 /**
@@ -123,6 +148,56 @@ const anyMatch = (conditions: readonly RawBuilder<unknown>[]) => sql.join(
   sql` or `,
 );
 
+/** The ranking statement for these kinds and limit, with the completions' CTE or without: $1 the tsquery text, then the prefix and the end of its range. */
+const rankStatement = (kinds: readonly SearchKind[], limit: number, completing: boolean) => () => {
+  const words = QUERY;
+  // The completions and both passes in one statement (one round trip). Per kind and pass,
+  // at most sourceRowCap matches scored, and pageCap PDF pages (docs/search.md): the kind's
+  // lexeme (or, in the bodies, the kind's own GIN indexes) narrows the lookup, and the LIMIT
+  // stops reading rows before ts_rank reads every match. The planner always takes the GIN
+  // indexes here: the tsvectors have no statistics (migration 019), so a match is never
+  // priced as common enough for a table scan.
+  // Titles and keywords have a tsvector (and GIN index) of their own: the titles' pass
+  // never reads the bodies'. A PDF page's title_tsv is empty, so it never finds one.
+  const titles = kinds.map(
+    (kind) => sql`(select e.id, e.kind, e.source_id, e.part, ts_rank(${sql.lit(WEIGHTS)}::float4[], e.title_tsv, ${words}) as score
+      from search_entries e where e.title_tsv @@ (${words} && ${kindQuery(kind)}) limit ${sql.lit(sourceRowCap(limit))})`,
+  );
+  // The bodies' pass of a kind runs only when the titles' pass found fewer than `limit` of
+  // its sources (shortKinds): the condition names no column of the row, so PostgreSQL
+  // checks it once, before it reads an index, and skips the pass when it is false.
+  const short = (kind: SearchKind) => sql`(select count(distinct t.source_id) from titles t where t.kind = ${sql.lit(kind)}) < ${sql.lit(limit)}`;
+  const bodies = kinds.map((kind) => {
+    const scored = sql`ts_rank(${sql.lit(WEIGHTS)}::float4[], e.tsv, ${words})`;
+    if (kind !== 'document') {
+      const [match] = bodyMatches(kind, words);
+      return sql`(select 'body' as pass, e.id, e.kind, e.source_id, e.part, ${scored} as score from search_entries e
+        where ${match} and ${short(kind)} limit ${sql.lit(sourceRowCap(limit))})`;
+    }
+    // A document's own row is scored like any row, at most sourceRowCap of them (as on
+    // SQLite). Its PDF pages are not scored (0; the flow ranks documents found only in
+    // their pages by how many of their pages match; ts_rank would read each page's
+    // tsvector, stored out of line), at most pageCap of them, taken group after group
+    // (migration 020): the LIMIT over the `union all` stops at the first groups that
+    // give enough, so a word in most pages costs one group's lookup.
+    const [own, ...groups] = bodyMatches(kind, words);
+    return sql`(select 'body' as pass, e.id, e.kind, e.source_id, e.part, ${scored} as score from search_entries e
+        where ${own} and ${short(kind)} limit ${sql.lit(sourceRowCap(limit))})
+      union all
+      (select 'body' as pass, p.* from (${sql.join(
+        groups.map((group) => sql`(select e.id, e.kind, e.source_id, e.part, 0 as score from search_entries e where ${group})`),
+        sql` union all `,
+      )}) p where ${short(kind)} limit ${sql.lit(pageCap(limit))})`;
+  });
+  // The completions, their own rows of the answer (pass 'completion', the word as source_id).
+  const completions = completing ? sql`union all select 'completion', null, null, c.word, null, null from c` : sql``;
+  return sql<{ pass: string; id: number; score: number; kind: string; source_id: string; part: number }>`
+    with ${completing ? sql`${completionsOf(parameter(2), parameter(3))}, ${queryCompleting(parameter(1))}` : queryOf(parameter(1))}, titles as (${sql.join(titles, sql` union all `)})
+    select 'title' as pass, t.id, t.kind, t.source_id, t.part, t.score from titles t
+    union all ${sql.join(bodies, sql` union all `)}
+    ${completions}`;
+};
+
 export function createPostgresSearchIndex(db: Db): SearchIndex {
   // pg_trgm's schema (it need not be on the search path): looked up once.
   let trgmSchema: Promise<string> | undefined;
@@ -140,55 +215,17 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       throw error;
     });
   };
+  const run = cachedStatement(db);
   const driver: SearchDriver = {
     async rank({ terms, mode, kinds, limit, complete }: RankRequest): Promise<RankedPasses> {
-      const words = QUERY;
-      // The completions and both passes in one statement (one round trip). Per kind and pass,
-      // at most sourceRowCap matches scored, and pageCap PDF pages (docs/search.md): the kind's
-      // lexeme (or, in the bodies, the kind's own GIN indexes) narrows the lookup, and the LIMIT
-      // stops reading rows before ts_rank reads every match. The planner always takes the GIN
-      // indexes here: the tsvectors have no statistics (migration 019), so a match is never
-      // priced as common enough for a table scan.
-      // Titles and keywords have a tsvector (and GIN index) of their own: the titles' pass
-      // never reads the bodies'. A PDF page's title_tsv is empty, so it never finds one.
-      const titles = kinds.map(
-        (kind) => sql`(select e.id, e.kind, e.source_id, e.part, ts_rank(${WEIGHTS}::float4[], e.title_tsv, ${words}) as score
-          from search_entries e where e.title_tsv @@ (${words} && ${kindQuery(kind)}) limit ${sourceRowCap(limit)})`,
-      );
-      // The bodies' pass of a kind runs only when the titles' pass found fewer than `limit` of
-      // its sources (shortKinds): the condition names no column of the row, so PostgreSQL
-      // checks it once, before it reads an index, and skips the pass when it is false.
-      const short = (kind: SearchKind) => sql`(select count(distinct t.source_id) from titles t where t.kind = ${sql.lit(kind)}) < ${limit}`;
-      const bodies = kinds.map((kind) => {
-        const scored = sql`ts_rank(${WEIGHTS}::float4[], e.tsv, ${words})`;
-        if (kind !== 'document') {
-          const [match] = bodyMatches(kind, words);
-          return sql`(select 'body' as pass, e.id, e.kind, e.source_id, e.part, ${scored} as score from search_entries e
-            where ${match} and ${short(kind)} limit ${sourceRowCap(limit)})`;
-        }
-        // A document's own row is scored like any row, at most sourceRowCap of them (as on
-        // SQLite). Its PDF pages are not scored (0; the flow ranks documents found only in
-        // their pages by how many of their pages match; ts_rank would read each page's
-        // tsvector, stored out of line), at most pageCap of them, taken group after group
-        // (migration 020): the LIMIT over the `union all` stops at the first groups that
-        // give enough, so a word in most pages costs one group's lookup.
-        const [own, ...groups] = bodyMatches(kind, words);
-        return sql`(select 'body' as pass, e.id, e.kind, e.source_id, e.part, ${scored} as score from search_entries e
-            where ${own} and ${short(kind)} limit ${sourceRowCap(limit)})
-          union all
-          (select 'body' as pass, p.* from (${sql.join(
-            groups.map((group) => sql`(select e.id, e.kind, e.source_id, e.part, 0 as score from search_entries e where ${group})`),
-            sql` union all `,
-          )}) p where ${short(kind)} limit ${pageCap(limit)})`;
-      });
       const prefix = complete ?? '';
-      // The completions, their own rows of the answer (pass 'completion', the word as source_id).
-      const completions = prefix ? sql`union all select 'completion', null, null, c.word, null, null from c` : sql``;
-      const { rows } = await prepared(sql<{ pass: string; id: number; score: number; kind: string; source_id: string; part: number }>`
-        with ${prefix ? sql`${completionsOf(prefix)}, ${queryCompleting(terms, mode)}` : queryOf(terms, mode)}, titles as (${sql.join(titles, sql` union all `)})
-        select 'title' as pass, t.id, t.kind, t.source_id, t.part, t.score from titles t
-        union all ${sql.join(bodies, sql` union all `)}
-        ${completions}`).execute(db);
+      const text = tsqueryText(terms, mode);
+      const { rows } = await run(
+        `rank ${kinds.join()} ${limit}${prefix ? ' completing' : ''}`,
+        rankStatement(kinds, limit, Boolean(prefix)),
+        // With completions, the text without its closing parenthesis (queryCompleting).
+        prefix ? [text.slice(0, -1), prefix, `${prefix}\u{10FFFF}`] : [text],
+      );
       const passes: RankedPasses = { title: [], body: [], ...(prefix ? { completions: [] } : {}) };
       for (const row of rows) {
         if (row.pass === 'completion') passes.completions?.push(row.source_id);
@@ -200,9 +237,11 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
     },
 
     async entries(ids): Promise<EntryRow[]> {
-      const { rows } = await prepared(sql<EntryRow>`
-        select e.id, e.kind, e.source_id, e.part, e.title, e.body, e.url, e.label
-          from search_entries e where e.id = any(${[...ids]}::int[])`).execute(db);
+      const { rows } = await run(
+        'entries',
+        () => sql<EntryRow>`select e.id, e.kind, e.source_id, e.part, e.title, e.body, e.url, e.label from search_entries e where e.id = any($1::int[])`,
+        [[...ids]],
+      );
       return rows;
     },
 
@@ -219,14 +258,20 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
         ? anyMatch(bodyMatches(kind, words))
         : sql`exists (select 1 from (select tsv from search_entries order by id desc limit ${sql.lit(RECENT_ROWS)}) recent where recent.tsv @@ ${words})
             or ${anyMatch(matching(BODY_INDEXES, words))}`;
-      const termRows = perTerm(terms.map((term) => sql`${termText(term)}::text, to_tsquery('english', ${tsqueryText([term], 'all')})`));
+      // Each term's word and tsquery text, $1 and $2 the first term's.
+      const termRows = perTerm(terms.map((_, at) => sql`${parameter(2 * at + 1)}::text, to_tsquery('english', ${parameter(2 * at + 2)})`));
+      const schema = await trgm();
       // `not h.found` names no column of search_words: checked once per term, before the trigram index is read.
-      const { rows } = await prepared(sql<{ position: number; found: boolean; word: string | null; uses: number | null }>`
+      const { rows } = await run(
+        `hits ${terms.length} ${kind ?? ''}`,
+        () => sql<{ position: number; found: boolean; word: string | null; uses: number | null }>`
         with q (position, word, words) as materialized (values ${sql.join(termRows)}),
           h as materialized (select q.position, q.word, (${found}) as found from q)
         select h.position, h.found, c.word, c.uses from h
-          left join lateral (${nearWords(await trgm(), sql`h.word`, sql`not h.found`)}) c on true
-         order by h.position`).execute(db);
+          left join lateral (${nearWords(schema, sql`h.word`, sql`not h.found`)}) c on true
+         order by h.position`,
+        terms.flatMap((term) => [termText(term), tsqueryText([term], 'all')]),
+      );
       const answers = terms.map((): VocabularyWord[] | null => null);
       for (const row of rows) {
         const at = Number(row.position) - 1;
@@ -239,10 +284,15 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
 
     async candidates(words) {
       // Every word's candidates in one statement, each word's list limited on its own.
-      const { rows } = await prepared(sql<{ position: number; word: string; uses: number }>`
-        select q.position, c.word, c.uses from (values ${sql.join(perTerm(words.map((word) => sql`${word}::text`)))}) as q(position, word)
-         cross join lateral (${nearWords(await trgm(), sql`q.word`)}) c
-         order by q.position`).execute(db);
+      const schema = await trgm();
+      const { rows } = await run(
+        `candidates ${words.length}`,
+        () => sql<{ position: number; word: string; uses: number }>`
+        select q.position, c.word, c.uses from (values ${sql.join(perTerm(words.map((_, at) => sql`${parameter(at + 1)}::text`)))}) as q(position, word)
+         cross join lateral (${nearWords(schema, sql`q.word`)}) c
+         order by q.position`,
+        words,
+      );
       const lists = words.map((): VocabularyWord[] => []);
       for (const row of rows) lists[Number(row.position) - 1]?.push({ word: row.word, uses: Number(row.uses) });
       return lists;
