@@ -131,8 +131,7 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
   };
   // One wrapper per connection, kept as long as the connection: Kysely keeps its own
   // connection object per client in a WeakMap, and a new wrapper on every checkout made it
-  // build a new one each time, entries only a full garbage collection frees (each minor one
-  // copied them again: docs/search.md, "Garbage per search").
+  // build a new one each time (docs/search.md, "Garbage per search").
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     // Kysely calls query(text, parameters) and, to stream rows, query(cursor): anything but a
