@@ -101,11 +101,11 @@ export function prepared<T>(query: RawBuilder<T>): RawBuilder<T> {
 }
 
 /**
- * Runs a query and collects its rows itself, from the query's 'row' events. When node-postgres
- * collects a result's rows (its promise API), a result of more than about 40 rows stayed
- * alive through the young generation's collections until the next full one, so every
- * minor collection copied megabytes and paused 3 to 5 ms; rows taken from the events die
- * young (docs/search.md, "Garbage per search").
+ * Runs a query and collects its rows from the query's 'row' events. Through node-postgres's
+ * promise API, the rows of a result of more than about 40 rows stayed alive through the
+ * young generation's collections until the next full one, so every minor collection
+ * copied megabytes and paused 3 to 5 ms; rows of a query submitted this way die young
+ * (docs/search.md, "Garbage per search").
  */
 function collectRows(client: pg.PoolClient, query: pg.Query): Promise<{ command: string; rowCount: number | null; rows: unknown[] }> {
   return new Promise((resolve, reject) => {
