@@ -66,7 +66,7 @@ const parameter = (n: number) => sql.raw(`$${n}`);
  */
 function cachedStatement(db: Db) {
   const texts = new Map<string, string>();
-  return <R>(key: string, build: () => RawBuilder<R>, parameters: readonly unknown[]): Promise<QueryResult<R>> => {
+  return <R>(key: string, build: () => RawBuilder<R>, parameters: unknown[]): Promise<QueryResult<R>> => {
     let text = texts.get(key);
     if (text === undefined) {
       const compiled = prepared(build()).compile(db);
@@ -75,7 +75,7 @@ function cachedStatement(db: Db) {
       text = compiled.sql;
       texts.set(key, text);
     }
-    return db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]));
+    return db.executeQuery<R>(CompiledQuery.raw(text, parameters));
   };
 }
 
@@ -240,7 +240,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       const { rows } = await run(
         'entries',
         () => sql<EntryRow>`select e.id, e.kind, e.source_id, e.part, e.title, e.body, e.url, e.label from search_entries e where e.id = any($1::int[])`,
-        [[...ids]],
+        [ids],
       );
       return rows;
     },
@@ -249,27 +249,29 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       // One statement for every term (a round trip costs as much as a rare word's lookup),
       // each term's tsquery computed once; through the GIN indexes, as rank. A term that
       // finds nothing also gets its near words, as `candidates` finds them.
-      const words = sql`q.words`;
-      // Without a kind: the newest rows first, then the GIN indexes. A common word (in most
-      // PDF pages) is found within a few rows, where an index would first gather all of its
-      // matches (2 to 3 ms for "storage" in the benchmark); a rare one costs the lookup of
-      // RECENT_ROWS rows more.
-      const found = kind
-        ? anyMatch(bodyMatches(kind, words))
-        : sql`exists (select 1 from (select tsv from search_entries order by id desc limit ${sql.lit(RECENT_ROWS)}) recent where recent.tsv @@ ${words})
-            or ${anyMatch(matching(BODY_INDEXES, words))}`;
-      // Each term's word and tsquery text, $1 and $2 the first term's.
-      const termRows = perTerm(terms.map((_, at) => sql`${parameter(2 * at + 1)}::text, to_tsquery('english', ${parameter(2 * at + 2)})`));
       const schema = await trgm();
-      // `not h.found` names no column of search_words: checked once per term, before the trigram index is read.
       const { rows } = await run(
         `hits ${terms.length} ${kind ?? ''}`,
-        () => sql<{ position: number; found: boolean; word: string | null; uses: number | null }>`
-        with q (position, word, words) as materialized (values ${sql.join(termRows)}),
-          h as materialized (select q.position, q.word, (${found}) as found from q)
-        select h.position, h.found, c.word, c.uses from h
-          left join lateral (${nearWords(schema, sql`h.word`, sql`not h.found`)}) c on true
-         order by h.position`,
+        () => {
+          const words = sql`q.words`;
+          // Without a kind: the newest rows first, then the GIN indexes. A common word (in most
+          // PDF pages) is found within a few rows, where an index would first gather all of its
+          // matches (2 to 3 ms for "storage" in the benchmark); a rare one costs the lookup of
+          // RECENT_ROWS rows more.
+          const found = kind
+            ? anyMatch(bodyMatches(kind, words))
+            : sql`exists (select 1 from (select tsv from search_entries order by id desc limit ${sql.lit(RECENT_ROWS)}) recent where recent.tsv @@ ${words})
+                or ${anyMatch(matching(BODY_INDEXES, words))}`;
+          // Each term's word and tsquery text, $1 and $2 the first term's.
+          const termRows = perTerm(terms.map((_, at) => sql`${parameter(2 * at + 1)}::text, to_tsquery('english', ${parameter(2 * at + 2)})`));
+          // `not h.found` names no column of search_words: checked once per term, before the trigram index is read.
+          return sql<{ position: number; found: boolean; word: string | null; uses: number | null }>`
+            with q (position, word, words) as materialized (values ${sql.join(termRows)}),
+              h as materialized (select q.position, q.word, (${found}) as found from q)
+            select h.position, h.found, c.word, c.uses from h
+              left join lateral (${nearWords(schema, sql`h.word`, sql`not h.found`)}) c on true
+             order by h.position`;
+        },
         terms.flatMap((term) => [termText(term), tsqueryText([term], 'all')]),
       );
       const answers = terms.map((): VocabularyWord[] | null => null);
@@ -291,7 +293,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
         select q.position, c.word, c.uses from (values ${sql.join(perTerm(words.map((_, at) => sql`${parameter(at + 1)}::text`)))}) as q(position, word)
          cross join lateral (${nearWords(schema, sql`q.word`)}) c
          order by q.position`,
-        words,
+        [...words],
       );
       const lists = words.map((): VocabularyWord[] => []);
       for (const row of rows) lists[Number(row.position) - 1]?.push({ word: row.word, uses: Number(row.uses) });

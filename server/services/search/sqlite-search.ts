@@ -52,8 +52,6 @@ function rowidParameter(value: number): bigint {
   return BigInt(value);
 }
 
-/** Vocabulary words looked at per misspelled word. */
-
 /** An FTS5 MATCH expression built only from letters and digits (parseQuery), each term a quoted phrase. */
 export function ftsExpression(terms: readonly MatchTerm[], mode: 'all' | 'any'): string {
   return terms
