@@ -168,6 +168,13 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   BACKUP_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number' }).positive('must be more than 0').optional(),
   BACKUP_KEEP: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(14),
+  BACKUP_KEY: z.string().min(32, 'must have at least 32 characters').max(1024, 'must have at most 1024 characters').optional(),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1 day')
+    .max(36_500, 'must be at most 36500 days')
+    .optional(),
   // CDN purge (docs/operations.md, "CDN purge"): which CDN is told when content changes, and how to reach it.
   CDN_PURGE: z.enum(CDN_PURGE_KINDS, { error: `must be one of ${CDN_PURGE_KINDS.join(', ')}` }).optional(),
   CDN_PURGE_DELAY_MS: z.coerce
@@ -208,6 +215,7 @@ const secretVariables = new Set([
   'AWS_SESSION_TOKEN',
   'OBJECT_URL_SECRET',
   'METRICS_TOKEN',
+  'BACKUP_KEY',
 ]);
 
 /**
@@ -258,6 +266,8 @@ export interface Config {
   readonly uploadSweepIntervalMs: number;
   /** TRASH_RETENTION_DAYS: how long deleted items stay in the trash before the upload sweep deletes them forever (docs/trash-and-audit.md). */
   readonly trashRetentionDays: number;
+  /** AUDIT_RETENTION_DAYS: audit rows older than this are pruned by the periodic sweep; null keeps them all (docs/trash-and-audit.md). */
+  readonly auditRetentionDays: number | null;
   /** Rendered anonymous pages kept per process (server/page-cache/); maxBytes 0 turns it off. */
   readonly pageCache: { readonly maxBytes: number; readonly ttlMs: number };
   /** CDN_S_MAXAGE, CDN_STALE_WHILE_REVALIDATE, CDN_STALE_IF_ERROR: the Cache-Control of public pages for shared caches (server/http-cache/). */
@@ -273,6 +283,8 @@ export interface Config {
   readonly webhooks: { readonly allowHosts: readonly string[] };
   /** BACKUP_DIR (+ BACKUP_INTERVAL_HOURS, BACKUP_KEEP): backups the server takes itself; null for none (README, "Backups"). */
   readonly backup: BackupScheduleConfig | null;
+  /** BACKUP_KEY: signs each backup's manifest (HMAC-SHA-256) and makes restore refuse an unsigned or edited one; null signs nothing (docs/operations.md, "Backups"). */
+  readonly backupKey: string | null;
   /** CDN_PURGE and its CDN's settings: whom to tell when content changes; null sends nothing (docs/operations.md, "CDN purge"). */
   readonly cdnPurge: CdnPurgeConfig | null;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; null: /metrics is not served (docs/operations.md, "Metrics"). */
@@ -473,6 +485,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     singleUploadMaxBytes: Math.min(values.UPLOAD_MAX_BYTES, SINGLE_REQUEST_MAX_BYTES),
     uploadSweepIntervalMs: values.UPLOAD_SWEEP_INTERVAL_MS,
     trashRetentionDays: values.TRASH_RETENTION_DAYS,
+    auditRetentionDays: values.AUDIT_RETENTION_DAYS ?? null,
     pageCache: { maxBytes: values.PAGE_CACHE_MAX_BYTES, ttlMs: values.PAGE_CACHE_TTL_MS },
     cdnCache: {
       sMaxAge: values.CDN_S_MAXAGE,
@@ -494,6 +507,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           keep: values.BACKUP_KEEP,
         }
       : null,
+    backupKey: values.BACKUP_KEY ?? null,
     cdnPurge,
     metricsToken: values.METRICS_TOKEN ?? null,
   });
