@@ -1,7 +1,8 @@
 // A backup of the running site (README, "Backups"; docs/decisions/025-backups.md):
 //   npm run backup -- <dir> [--force]
 // Uses DATA_DIR, DATABASE_URL and the S3_* variables like the server does. <dir> must be new
-// or empty unless --force, which replaces the backup in it.
+// or empty unless --force, which replaces the backup in it. With BACKUP_KEY set, the manifest
+// is signed (docs/decisions/031-backup-manifest-signature.md).
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { createBackup } from '../server/services/backup/backup.ts';
 import { BackupError } from '../server/services/backup/manifest.ts';
@@ -29,6 +30,11 @@ async function main(args: string[]): Promise<number> {
     console.log(`  files: the list of ${manifest.storage.objects.length} objects in the bucket ${manifest.storage.bucket}, not the files;`);
     console.log("  the bucket's own versioning (or replication) is their backup.");
   }
+  console.log(
+    manifest.signature
+      ? `  manifest signed with BACKUP_KEY (key id ${manifest.signature.keyId})`
+      : '  manifest not signed (BACKUP_KEY is not set): restore cannot tell an edited backup from this one',
+  );
   return 0;
 }
 

@@ -13,12 +13,14 @@ import {
   type Manifest,
   OBJECTS_DIR,
   appVersion,
+  signManifest,
 } from './manifest.ts';
 import { type PgTools, dumpPostgres } from './postgres.ts';
 import { listBucket } from './s3.ts';
 import { snapshotSqlite } from './sqlite.ts';
 
-export type BackupConfig = Pick<Config, 'database' | 'storage' | 'dataDir'>;
+/** backupKey: BACKUP_KEY; when set, the manifest is signed with it (docs/decisions/031-backup-manifest-signature.md). */
+export type BackupConfig = Pick<Config, 'database' | 'storage' | 'dataDir' | 'backupKey'>;
 
 export interface BackupOptions {
   /** Write into a directory that is not empty (replacing a backup there). */
@@ -68,7 +70,9 @@ export async function createBackup(config: BackupConfig, target: string, options
   const temp = path.join(dir, `${TEMP_PREFIX}${crypto.randomUUID()}`);
   await fs.mkdir(temp);
   try {
-    const manifest = await writeBackup(config, temp, options.tools ?? {}, signal);
+    const unsigned = await writeBackup(config, temp, options.tools ?? {}, signal);
+    // Signed over everything it says, the files' hashes included, so no file can be changed unnoticed by someone without the key.
+    const manifest: Manifest = config.backupKey ? { ...unsigned, signature: signManifest(unsigned, config.backupKey) } : unsigned;
     const entries = [DATABASE_FILES[manifest.dialect], ...(manifest.storage.kind === 'disk' ? [OBJECTS_DIR] : [])];
     for (const entry of entries) {
       if (await exists(path.join(temp, entry))) await fs.rename(path.join(temp, entry), path.join(dir, entry));

@@ -30,17 +30,38 @@ export async function copyHashed(from: string, to: string, signal?: AbortSignal)
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  await fs.mkdir(path.dirname(to), { recursive: true });
+  return copyHandleHashed(source, to, { signal });
+}
+
+/**
+ * Copies the open file `source` (closed when done) to `to`, hashing the bytes on the way.
+ * `exclusive` creates `to` only if nothing is there (O_EXCL, so not through a symbolic link
+ * either): restore writes only new files into its staging folder.
+ */
+export async function copyHandleHashed(
+  source: fs.FileHandle,
+  to: string,
+  options: { signal?: AbortSignal; exclusive?: boolean } = {},
+): Promise<{ size: number; sha256: string }> {
+  const { signal } = options;
+  try {
+    await fs.mkdir(path.dirname(to), { recursive: true });
+  } catch (error) {
+    await source.close();
+    throw error;
+  }
   const hasher = new Hasher();
-  await pipeline(source.createReadStream(), hasher, createWriteStream(to), ...(signal ? [{ signal }] : []));
+  const target = createWriteStream(to, { flags: options.exclusive ? 'wx' : 'w' });
+  await pipeline(source.createReadStream(), hasher, target, ...(signal ? [{ signal }] : []));
   return { size: hasher.size, sha256: hasher.hash.digest('hex') };
 }
 
-/** The SHA-256 and size of a file, read once. */
-export async function hashFile(file: string, signal?: AbortSignal): Promise<{ size: number; sha256: string }> {
+/** The SHA-256 and size of a file (a path, or an open handle, closed when done), read once. */
+export async function hashFile(file: string | fs.FileHandle, signal?: AbortSignal): Promise<{ size: number; sha256: string }> {
   const hash = crypto.createHash('sha256');
   let size = 0;
-  for await (const chunk of createReadStream(file, signal ? { signal } : {})) {
+  const stream = typeof file === 'string' ? createReadStream(file, signal ? { signal } : {}) : file.createReadStream(signal ? { signal } : {});
+  for await (const chunk of stream) {
     hash.update(chunk as Buffer);
     size += (chunk as Buffer).length;
   }

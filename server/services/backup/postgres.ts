@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { BackupError } from './manifest.ts';
+import { RELEASE_LEASE_SQL } from './lease.ts';
 
 /**
  * PostgreSQL's side of a backup (docs/decisions/025-backups.md): `pg_dump -Fc` and
@@ -129,4 +130,16 @@ export async function restorePostgres(url: string, dump: string, replace: boolea
     ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', ...(replace ? ['--clean', '--if-exists'] : []), `--dbname=${dbname}`, dump],
     env,
   );
+}
+
+/** Frees the scheduled backups' lease after pg_restore (lease.ts says why); nothing when there is no lease table. */
+export async function releasePostgresLease(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ exists: boolean }>("select to_regclass('backup_lease') is not null as exists");
+    if (rows[0]?.exists) await client.query(RELEASE_LEASE_SQL);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { RELEASE_LEASE_SQL } from './lease.ts';
 
 /**
  * SQLite's side of a backup (docs/decisions/025-backups.md). Every call runs on a connection
@@ -29,6 +30,13 @@ try {
     try { source.prepare('VACUUM INTO ?').run(workerData.target); } finally { source.close(); }
     const copy = new Database(workerData.target, { readonly: true, fileMustExist: true });
     try { parentPort.postMessage({ ok: true, tables: countRows(copy) }); } finally { copy.close(); }
+  } else if (workerData.op === 'release') {
+    const db = new Database(workerData.source, { fileMustExist: true });
+    try {
+      const hasLease = db.prepare("select count(*) from sqlite_master where type = 'table' and name = 'backup_lease'").pluck().get() > 0;
+      if (hasLease) db.prepare(workerData.sql).run();
+      parentPort.postMessage({ ok: true, tables: {} });
+    } finally { db.close(); }
   } else {
     let db;
     try {
@@ -80,4 +88,10 @@ export async function checkSqlite(file: string): Promise<{ problems: string[]; t
   const answer = await runWorker({ op: 'check', source: file });
   if (!answer.ok) throw new Error(`Could not check the SQLite database ${file}: ${answer.message}`);
   return { problems: answer.problems ?? [], tables: answer.tables };
+}
+
+/** RELEASE_LEASE_SQL on the SQLite file `file` (a staged restore); nothing when it has no lease table. */
+export async function releaseSqliteLease(file: string): Promise<void> {
+  const answer = await runWorker({ op: 'release', source: file, sql: RELEASE_LEASE_SQL });
+  if (!answer.ok) throw new Error(`Could not free the backup lease in ${file}: ${answer.message}`);
 }
