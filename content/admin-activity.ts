@@ -26,6 +26,7 @@ export const activityCopy = {
     notification: 'Failing deliveries',
     webhook: 'Webhooks',
     content: 'Site content',
+    audit: 'Activity log',
   } as Record<string, string>,
   /** Each action in words; an action not listed here shows as written. */
   actions: {
@@ -63,6 +64,7 @@ export const activityCopy = {
     'content.publish': 'Published site content',
     'content.restore': 'Restored a site content version',
     'content.photo': 'Uploaded a leader photo',
+    'audit.prune': 'Removed old activity',
   } as Record<string, string>,
   /** Field names the log records, in words; others are spelled out from their name (`relatedTerms` → "Related terms"). */
   fields: {
@@ -74,6 +76,9 @@ export const activityCopy = {
     totp: 'Two-factor login',
     changes: 'What changed',
     restoredFrom: 'Restored from version',
+    prunedRows: 'Rows removed',
+    prunedBefore: 'Rows from before',
+    retentionDays: 'Kept for (days)',
   } as Record<string, string>,
   changes: {
     show: 'Changes',

@@ -4,7 +4,7 @@
  */
 
 /** What a row is about. */
-export const AUDIT_ENTITY_KINDS = ['document', 'carousel', 'glossary', 'contact', 'demo', 'admin', 'trash', 'webhook', 'notification', 'content'] as const;
+export const AUDIT_ENTITY_KINDS = ['document', 'carousel', 'glossary', 'contact', 'demo', 'admin', 'trash', 'webhook', 'notification', 'content', 'audit'] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 
 export const AUDIT_ACTIONS = [
@@ -44,10 +44,11 @@ export const AUDIT_ACTIONS = [
   'content.publish',
   'content.restore',
   'content.photo',
+  'audit.prune',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** admin_name of rows written by the admin CLI (`npm run admin`) and by the retention sweep. */
+/** admin_name of rows written by the admin CLI (`npm run admin`), and by the periodic sweep (trash and audit retention). */
 export const AUDIT_CLI_NAME = 'cli';
 export const AUDIT_SYSTEM_NAME = 'system';
 

@@ -76,17 +76,18 @@ export interface Services {
  * service's sweep), carousel images accepted a day ago or more but never saved to a
  * document (the edit dialog's Cancel, issue 16), and what has been in the trash longer than
  * TRASH_RETENTION_DAYS, with its files (docs/trash-and-audit.md), and CDN purges kept past
- * their time (CdnPurgeService.prune).
+ * their time (CdnPurgeService.prune), and audit rows past AUDIT_RETENTION_DAYS (AuditService.pruneExpired).
  */
 export async function sweepUploads(
-  { uploads, documents, trash, cdnPurges }: Pick<Services, 'uploads' | 'documents' | 'trash' | 'cdnPurges'>,
+  { uploads, documents, trash, cdnPurges, audit }: Pick<Services, 'uploads' | 'documents' | 'trash' | 'cdnPurges' | 'audit'>,
   now = Date.now(),
 ) {
   const swept = await uploads.sweep(now);
   const unsavedImages = await documents.sweepUnsavedImages(KEEP_UNFINISHED_MS, now);
   const purgedFromTrash = await trash.purgeExpired(now);
   const cdnPurgesPruned = await cdnPurges.prune(now);
-  return { ...swept, unsavedImages, purgedFromTrash, cdnPurgesPruned };
+  const auditRowsPruned = await audit.pruneExpired(now);
+  return { ...swept, unsavedImages, purgedFromTrash, cdnPurgesPruned, auditRowsPruned };
 }
 
 /**
@@ -157,7 +158,8 @@ export async function createServices(
     const rateLimitPruning = startPeriodicTask('rate limit pruning', PRUNE_INTERVAL_MS, logger, () => pruneExpired(database.db));
     const glossary = createGlossaryService(database.db, contentVersion, logger, searchIndex);
     const trash = new TrashService(documents, glossary, leads, logger, config.trashRetentionDays);
-    const uploadSweep = startPeriodicTask('upload sweep', config.uploadSweepIntervalMs, logger, () => sweepUploads({ uploads, documents, trash, cdnPurges }));
+    const audit = new AuditService(database.db, config.auditRetentionDays, logger);
+    const uploadSweep = startPeriodicTask('upload sweep', config.uploadSweepIntervalMs, logger, () => sweepUploads({ uploads, documents, trash, cdnPurges, audit }));
     // Asks every minute whether a backup is due (startPeriodicTask inside start()); the database picks the process.
     const scheduledBackups = config.backup ? new BackupSchedule(database.db, config, config.backup, logger).start() : null;
     return {
@@ -169,7 +171,7 @@ export async function createServices(
       leads,
       webhooks,
       trash,
-      audit: new AuditService(database.db),
+      audit,
       notifications: new NotificationsService(database.db),
       glossary,
       search,

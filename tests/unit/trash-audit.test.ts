@@ -14,6 +14,25 @@ describe('TRASH_RETENTION_DAYS', () => {
   });
 });
 
+describe('AUDIT_RETENTION_DAYS', () => {
+  it('keeps every row when unset (or empty) and takes a whole number of days from 1 to 36500', () => {
+    expect(loadConfig({}).auditRetentionDays).toBeNull();
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '' }).auditRetentionDays).toBeNull();
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '1' }).auditRetentionDays).toBe(1);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '365' }).auditRetentionDays).toBe(365);
+    for (const [value, message] of [
+      ['0', 'must be at least 1 day'],
+      ['-1', 'must be at least 1 day'],
+      ['abc', 'must be a number'],
+      ['1.5', 'must be a whole number'],
+      ['36501', 'must be at most 36500 days'],
+    ]) {
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: value }), value).toThrow(ConfigError);
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: value }), value).toThrow(`AUDIT_RETENTION_DAYS="${value}": ${message}`);
+    }
+  });
+});
+
 describe('versions on the wire', () => {
   it('reads a strong ETag as the version; no header or * means none; anything else is malformed (null)', () => {
     expect(parseIfMatch('"3"')).toBe(3);

@@ -9,7 +9,7 @@ import type { AuditLogRow } from '../../db/tables/audit.ts';
  * together; never after it.
  */
 
-/** Who did it: an admin (id and username), the CLI (`cli`), the retention sweep (`system`). */
+/** Who did it: an admin (id and username), the CLI (`cli`), the periodic sweep's retention purges (`system`). */
 export interface AuditActor {
   id: number | null;
   /** Null: look the username up by id (callers that only hold an upload's or import's admin id). */
@@ -45,9 +45,10 @@ export async function resolveActor(db: Db, actor: AuditActor): Promise<AuditActo
   return actor.username !== null ? actor : { id: actor.id, username: await actorName(db, actor) };
 }
 
-export async function recordAudit(trx: Db, entry: AuditEntry): Promise<void> {
+/** Appends one row; returns its id. */
+export async function recordAudit(trx: Db, entry: AuditEntry): Promise<number> {
   const name = await actorName(trx, entry.actor);
-  await trx
+  const row = await trx
     .insertInto('audit_log')
     .values({
       at: entry.at ?? Date.now(),
@@ -60,7 +61,9 @@ export async function recordAudit(trx: Db, entry: AuditEntry): Promise<void> {
       before: entry.before ? JSON.stringify(entry.before) : null,
       after: entry.after ? JSON.stringify(entry.after) : null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 export interface ActivityFilter {
@@ -129,4 +132,48 @@ function toActivityItem(row: AuditLogRow): ActivityItem {
     before: parseFields(row.before),
     after: parseFields(row.after),
   };
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Rows deleted per transaction by the retention prune: each batch is short, so the site's writes never wait long. */
+export const PRUNE_BATCH_SIZE = 5000;
+
+/** "2026-08-28 09:00 UTC": how the prune's summary says up to when. */
+const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * Deletes the audit rows older than `retentionDays` at `now` (AUDIT_RETENTION_DAYS,
+ * docs/trash-and-audit.md "Retention"), oldest first, `batchSize` rows per transaction, and
+ * audits it as `audit.prune` by `system`: one row per prune, written in the first batch's
+ * transaction and brought up to date in each later one, so it always counts exactly the rows
+ * whose deletion committed (a prune cut short says how far it got; the next sweep goes on).
+ * Nothing older: nothing deleted, nothing written. Returns how many rows were deleted.
+ */
+export async function pruneAuditLog(db: Db, retentionDays: number, now: number, batchSize = PRUNE_BATCH_SIZE): Promise<number> {
+  const cutoff = now - retentionDays * DAY_MS;
+  let pruned = 0;
+  let ownRow: number | null = null;
+  for (;;) {
+    const deleted = await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('audit_log')
+        .where('id', 'in', (eb) => eb.selectFrom('audit_log').select('id').where('at', '<', cutoff).orderBy('id').limit(batchSize))
+        .executeTakeFirst();
+      const count = Number(result.numDeletedRows);
+      if (count === 0) return 0;
+      const total = pruned + count;
+      const entry = {
+        summary: `${total.toLocaleString('en-US')} ${total === 1 ? 'row' : 'rows'} from before ${utcMinute(cutoff)} (older than ${retentionDays} ${retentionDays === 1 ? 'day' : 'days'})`,
+        after: { prunedRows: total, prunedBefore: new Date(cutoff).toISOString(), retentionDays },
+      };
+      if (ownRow === null) {
+        ownRow = await recordAudit(trx, { actor: SYSTEM_ACTOR, action: 'audit.prune', kind: 'audit', summary: entry.summary, after: entry.after, at: now });
+      } else {
+        await trx.updateTable('audit_log').set({ summary: entry.summary, after: JSON.stringify(entry.after) }).where('id', '=', ownRow).execute();
+      }
+      return count;
+    });
+    pruned += deleted;
+    if (deleted < batchSize) return pruned;
+  }
 }
