@@ -199,14 +199,22 @@ function failingEmails(db: DbOrTransaction) {
 }
 
 /**
- * Webhook deliveries retrying after a failed attempt or failed for good, not dismissed, and
- * whose message no Replay has since delivered to the same endpoint.
+ * Webhook deliveries retrying after a failed attempt or failed for good, not dismissed, about
+ * no lead or a live one, and whose message no Replay has since delivered to the same endpoint.
  */
 function failingDeliveries(db: DbOrTransaction) {
   return db
     .selectFrom('webhook_deliveries as d')
     .selectAll('d')
     .where('d.dismissed_at', 'is', null)
+    // About no lead (a test event) or a live one: a trashed lead's deliveries are off the badge.
+    .where((eb) =>
+      eb.or([
+        eb('d.lead_kind', 'is', null),
+        eb.and([eb('d.lead_kind', '=', 'contact'), eb('d.lead_id', 'in', eb.selectFrom('contact_messages').select('id').where('deleted_at', 'is', null))]),
+        eb.and([eb('d.lead_kind', '=', 'demo'), eb('d.lead_id', 'in', eb.selectFrom('demo_requests').select('id').where('deleted_at', 'is', null))]),
+      ]),
+    )
     .where((eb) =>
       eb.or([
         eb('d.status', '=', 'failed'),

@@ -6,6 +6,7 @@ import type { Logger } from '../../logger.ts';
 import { hit } from '../rate-limiter.ts';
 import { LeadNotifier, type NotifySettings } from './notifier.ts';
 import { enqueueNotification } from './outbox.ts';
+import { deleteHeldDeliveries, holdLeadDeliveries, requeueLeadNotifications } from './trash-holds.ts';
 import { recordStatusChange, withInboxDetails } from './lead-details.ts';
 import { type AuditActor, recordAudit, resolveActor } from '../audit/audit-log.ts';
 import { enqueueLeadCreated, enqueueWebhooks, leadStatusChangedEvent } from '../webhooks/outbox.ts';
@@ -203,9 +204,18 @@ export class LeadsService {
     return (await this.move(kind, id, true, actor)) !== null;
   }
 
-  /** Brings a lead back from the trash; null when it is not there. */
-  restore<K extends LeadKind>(kind: K, id: number, actor: AuditActor): Promise<LeadOf<K> | null> {
-    return this.move(kind, id, false, actor);
+  /**
+   * Brings a lead back from the trash; null when it is not there. What was held while it was
+   * there (its e-mail, its webhook deliveries not yet made: ./trash-holds.ts) is queued again in
+   * the same transaction, and the senders are woken.
+   */
+  async restore<K extends LeadKind>(kind: K, id: number, actor: AuditActor): Promise<LeadOf<K> | null> {
+    const lead = await this.move(kind, id, false, actor);
+    if (lead) {
+      this.notifier?.wake();
+      this.options.webhooks?.wake();
+    }
+    return lead;
   }
 
   private async move<K extends LeadKind>(kind: K, id: number, toTrash: boolean, actor: AuditActor): Promise<LeadOf<K> | null> {
@@ -214,6 +224,8 @@ export class LeadsService {
     return this.db.transaction().execute(async (trx) => {
       const lead = await moveLead(trx, kind, id, toTrash, who.username, now);
       if (!lead) return null;
+      if (toTrash) await holdLeadDeliveries(trx, kind, id);
+      else await requeueLeadNotifications(trx, kind, id, now);
       // Only the status and the kind: the visitor's message stays out of the log.
       await recordAudit(trx, {
         actor: who,
@@ -234,6 +246,7 @@ export class LeadsService {
     return this.db.transaction().execute(async (trx) => {
       const lead = await deleteTrashedLead(trx, kind, id);
       if (!lead) return false;
+      await deleteHeldDeliveries(trx, kind, id);
       await recordAudit(trx, { actor: who, action: 'lead.purge', kind, entityId: id, summary: leadTitle(lead), before: { status: lead.status } });
       return true;
     });

@@ -4,7 +4,7 @@ import type { LeadNotificationRow } from '../../db/tables/leads.ts';
 import type { Logger } from '../../logger.ts';
 import { OutboxRunner, type OutboxTiming } from '../outbox/outbox-runner.ts';
 import { type NotificationEmail, contactMessageEmail, demoRequestEmail } from './email.ts';
-import { markNotificationFailedAttempt, markNotificationSent, notificationQueries } from './outbox.ts';
+import { markLeadGone, markNotificationFailedAttempt, markNotificationSent, notificationQueries } from './outbox.ts';
 import { findLead } from './queries.ts';
 
 /** SMTP_URL, LEADS_NOTIFY_TO and LEADS_NOTIFY_FROM, validated in server/config.ts. */
@@ -85,7 +85,7 @@ export class LeadNotifier extends OutboxRunner<LeadNotificationRow, NotifierTimi
     try {
       const email = await this.emailFor(row);
       if (!email) {
-        await markNotificationFailedAttempt(this.db, id, 'The lead no longer exists.', null);
+        await markLeadGone(this.db, row, Date.now());
         return false;
       }
       await this.mailer.send({ ...email, from: this.settings.from, to: this.settings.to });
