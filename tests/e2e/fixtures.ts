@@ -37,9 +37,13 @@ export const test = base.extend<{ guard: void }>({
   ],
 });
 
-/** Runs axe (WCAG 2.1 A and AA) on the current page and returns the violations. */
+/**
+ * Runs axe on the current page and returns the violations: WCAG 2.1 A and AA, and axe's
+ * best-practice rules (heading order, landmarks, one main, unique landmark names…), which
+ * catch what a screen-reader user trips over though no success criterion names it.
+ */
 export async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations.map((violation) => ({
     id: violation.id,
     impact: violation.impact,

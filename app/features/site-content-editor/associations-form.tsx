@@ -10,12 +10,13 @@ const ENTRY_FIELDS = ['name', 'url'] as const;
 export function AssociationsForm({ editor }: { editor: ContentEditor<'associations'> }) {
   const c = copy.associations;
   const list = (key: keyof Associations, legend: string, noun: string, addLabel: string) => (
-    <FieldGroup legend={legend}>
+    <FieldGroup legend={legend} heading>
       <ListEditor<AssociationEntry>
         items={editor.value[key]}
         onChange={(items) => editor.update((previous) => ({ ...previous, [key]: items }))}
         listPath={key}
         listLabel={legend}
+        headingLevel={3}
         errors={editor.errors}
         noun={noun}
         addLabel={addLabel}

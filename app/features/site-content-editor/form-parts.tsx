@@ -73,10 +73,23 @@ export function GroupErrors({ messages }: { messages: string[] }) {
 }
 
 /** A titled group of fields (a fieldset with a visible legend). */
-export function FieldGroup({ id, legend, children, className }: { id?: string; legend: string; children: ReactNode; className?: string }) {
+export function FieldGroup({
+  id,
+  legend,
+  children,
+  className,
+  heading = false,
+}: {
+  id?: string;
+  legend: string;
+  children: ReactNode;
+  className?: string;
+  /** The legend is also the page's level-2 heading for what the group holds (a group of list rows with headings of their own). */
+  heading?: boolean;
+}) {
   return (
     <fieldset id={id} tabIndex={id ? -1 : undefined} className={cn('rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6', className)}>
-      <legend className="px-1 text-lg font-bold text-ink">{legend}</legend>
+      <legend className="px-1 text-lg font-bold text-ink">{heading ? <h2>{legend}</h2> : legend}</legend>
       <div className="space-y-4">{children}</div>
     </fieldset>
   );
@@ -101,6 +114,7 @@ export function ListEditor<T extends { id: string }>({
   nameOf,
   fieldKeys,
   listLabel,
+  headingLevel = 2,
   onStructureChange,
   children,
 }: {
@@ -117,10 +131,17 @@ export function ListEditor<T extends { id: string }>({
   /** The keys of each row's fields: a row lists the messages none of them shows (an unknown photo). */
   fieldKeys: readonly string[];
   listLabel: string;
+  /**
+   * The level of each row's heading: 2 when the list is the page's content, under its h1
+   * (leaders, FAQ); 3 inside a group headed by an h2 (associations). Headings go down one level
+   * at a time (axe's heading-order).
+   */
+  headingLevel?: 2 | 3;
   onStructureChange: () => void;
   children: (item: T, index: number, path: string, update: (change: (item: T) => T) => void) => ReactNode;
 }) {
   const listId = useId();
+  const RowHeading = headingLevel === 3 ? 'h3' : 'h2';
   const [announcement, setAnnouncement] = useState('');
   const focus = useRef<Focus | null>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -197,9 +218,9 @@ export function ListEditor<T extends { id: string }>({
                 tabIndex={-1}
                 className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
               >
-                <h3 id={headingId} className="break-words text-base font-bold text-ink">
+                <RowHeading id={headingId} className="break-words text-base font-bold text-ink">
                   {itemLabel}
-                </h3>
+                </RowHeading>
                 <GroupErrors messages={unplacedErrors(errors, path, fieldKeys.map((key) => `${path}.${key}`))} />
                 <div className="mt-4 space-y-4">
                   {children(item, index, path, (change) => onChange(items.map((candidate) => (candidate.id === item.id ? change(candidate) : candidate))))}
