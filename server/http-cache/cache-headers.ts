@@ -60,6 +60,16 @@ function isPrivatePath(path: string): boolean {
   return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin.');
 }
 
+/**
+ * Marks an answer that goes out as the page cache's shareable copy though it reached the rules
+ * below: the first answer of a page, the one that rendered it (decision 028's amendment). Its
+ * caching headers were worked out by keptPageCachingHeaders with the copy; cacheHeaders leaves
+ * them as they are, once it has checked the answer is not personal.
+ */
+export function markSharedCopy(res: Response): void {
+  res.locals.pageCacheCopy = true;
+}
+
 /** Marks a request the page handler answers (a page, its data request, a resource route): see cacheHeaders. */
 export const markPageResponse: RequestHandler = (_req, res, next) => {
   res.locals.pageResponse = true;
@@ -117,6 +127,7 @@ function applyRules(
     setPrivate(res);
     return;
   }
+  if (res.locals.pageCacheCopy === true) return;
   const pageCache = res.getHeader('X-Page-Cache');
   if (pageCache === undefined && res.locals.pageResponse !== true) return;
   const headers = pageCachingHeaders(settings, publicPage, path, pageCache, res.getHeader('Cache-Control'), res.getHeader('Content-Type'));

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { busyPage } from '@content/pages.ts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { compressOnce, compressQuickly } from '../lib/compress-once.ts';
+import { markSharedCopy } from '../http-cache/cache-headers.ts';
 import { WorkQueue, WorkQueueFullError } from '../lib/work-queue.ts';
 import type { Logger } from '../logger.ts';
 import type { ContentVersion } from '../services/pages/content-version.ts';
@@ -215,36 +216,67 @@ export function createPageCacheMiddleware({
     const { key, version, render } = miss;
     res.locals.pageCacheMiss = undefined;
     res.setHeader('X-Page-Cache', 'miss');
-    captureBody(res, (body) => {
-      void store(key, version, res, body, render)
-        .catch((error: unknown) => {
-          if (!(error instanceof WorkQueueFullError)) logger.warn({ err: error, key }, 'a page could not be cached');
-        })
-        .finally(() => endRender(key, render));
+    // The page is rendered into memory, not to the visitor: it goes out as the shareable copy
+    // the cache then keeps (hashes in its CSP, public for shared caches), so a CDN fetching a
+    // page after a purge keeps its first answer (decision 028's amendment). What cannot be
+    // shared (a failure, a cookie, no-store, a page too large) goes out as rendered.
+    holdResponse(res, {
+      ended: (held) => {
+        void answerMiss(req, res, key, version, render, held)
+          .catch((error: unknown) => {
+            if (!(error instanceof WorkQueueFullError)) logger.warn({ err: error, key }, 'a page could not be cached');
+            if (!held.released) held.passThrough();
+          })
+          .finally(() => endRender(key, render));
+      },
+      gaveUp: () => endRender(key, render),
     });
     next();
   };
 
   /**
-   * Keeps the page rendered for `version`: at once with a quick compression (the single flight
-   * ends there, so the next request gets this fresh copy), then at maximum quality when the
-   * compressing queue gets to it, unless something replaced the copy meanwhile.
+   * Answers the request whose rendering `held` holds. A page for everyone (storable) goes out
+   * shareable: kept and sent as the cache's copy when the cache admits it, else (a variant's first
+   * request, which a flood of made-up searches must not make the cache compress and keep) sent as
+   * rendered but with the copy's CSP and caching headers. A page rendered while the content
+   * changed may show the old content: sent as rendered (no shared cache keeps it), not kept.
    */
-  async function store(key: string, version: number, res: Response, body: Buffer | null, render: Render): Promise<void> {
-    if (!body || !storable(res) || !cache.admits(key, res.statusCode)) return;
+  async function answerMiss(req: Request, res: Response, key: string, version: number, render: Render, held: HeldResponse): Promise<void> {
+    const { body } = held;
+    if (!storable(res)) {
+      held.passThrough();
+      return;
+    }
     const html = String(res.getHeader('Content-Type') ?? '').startsWith('text/html');
-    const quick: CachedPage = {
-      version,
-      status: res.statusCode,
-      headers: headersToKeep(res, html ? inlineScriptHashes(body.toString('utf8')) : []),
-      identity: body,
-      ...(await compressQuickly(body)),
-      etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-    };
-    // A change while it rendered or compressed: the copy may show the old content, so it is not kept.
-    if ((await contentVersion.current()) !== version) return;
+    const headers = headersToKeep(res, html ? inlineScriptHashes(body.toString('utf8')) : []);
+    const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    if (!cache.admits(key, res.statusCode)) {
+      if ((await contentVersion.current()) === version) {
+        for (const [name, value] of Object.entries({ ...headers, ...cachingHeaders(req.path, 'hit', headers), etag })) res.setHeader(name, value);
+        markSharedCopy(res);
+      }
+      held.passThrough();
+      return;
+    }
+    const quick: CachedPage = { version, status: res.statusCode, headers, identity: body, ...(await compressQuickly(body)), etag };
+    // A change while it rendered or compressed: the copy may show the old content, so it is neither kept nor shared.
+    if ((await contentVersion.current()) !== version) {
+      held.passThrough();
+      return;
+    }
     cache.set(key, quick);
     endRender(key, render);
+    held.release();
+    sendCachedPage(req, res, quick, 'miss');
+    await keepBestCopy(key, version, quick, body);
+  }
+
+  /**
+   * Replaces a page's quick copy (the single flight ended with it, so the next request gets this
+   * fresh copy) with one at maximum quality when the compressing queue gets to it, unless
+   * something replaced the copy meanwhile.
+   */
+  async function keepBestCopy(key: string, version: number, quick: CachedPage, body: Buffer): Promise<void> {
     // The maximum-quality copy (~0.1-0.3 s of a processor for a page) waits until the quick one has
     // lasted a while: made at once, it ran during the burst of visitors that follows a change, on
     // one of the processors serving them, and it raised their p99 (decision 020); and a copy that
@@ -312,7 +344,8 @@ function headersToKeep(res: ServerResponse, scriptHashes: readonly string[]): Re
   return headers;
 }
 
-type CopyState = 'hit' | 'stale';
+/** `miss`: the copy just made, sent to the request that rendered it, with a hit's caching headers. */
+type CopyState = 'hit' | 'stale' | 'miss';
 type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
@@ -333,7 +366,7 @@ function cachedPageSender(
     const kind = `${state} ${encoding}`;
     let headers = kinds.get(kind);
     if (!headers) {
-      const common = { ...page.headers, ...cachingHeaders(req.path, state, page.headers), 'x-page-cache': state, etag: page.etag };
+      const common = { ...page.headers, ...cachingHeaders(req.path, state === 'stale' ? 'stale' : 'hit', page.headers), 'x-page-cache': state, etag: page.etag };
       const body = encoding === 'not-modified' ? null : page[encoding];
       headers = body === null ? common : { ...common, ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }), 'content-length': body.length };
       kinds.set(kind, headers);
@@ -341,6 +374,8 @@ function cachedPageSender(
     return headers;
   };
   return (req, res, page, state) => {
+    // The request that rendered the copy went through cacheHeaders, whose rules would take this for a rendering.
+    if (state === 'miss') markSharedCopy(res);
     // The validator first: req.fresh compares the request's If-None-Match with the response's ETag.
     res.setHeader('ETag', page.etag);
     if (page.status === 200 && req.headers['if-none-match'] !== undefined) {
@@ -357,48 +392,118 @@ function cachedPageSender(
   };
 }
 
+/** A rendering held in memory by holdResponse, its handler done. */
+interface HeldResponse {
+  /** Every byte the page handler wrote, uncompressed (the compression middleware sits outside this one). */
+  readonly body: Buffer;
+  /** True once pass-through or release has run. */
+  readonly released: boolean;
+  /** Sends the response as the handler made it: its status, the headers now set on `res`, the body. */
+  passThrough(): void;
+  /** Gives `res` its own methods back, sending nothing: the caller answers. */
+  release(): void;
+}
+
+type WriteCallback = (error?: Error | null) => void;
+
 /**
- * Calls `done` with the bytes written to `res` once it has finished (every byte handed to the
- * socket), or with null when it closed early or grew past MAX_PAGE_BYTES. The bytes are the
- * uncompressed ones: the compression middleware sits outside this one.
+ * Keeps what the page handler writes to `res` (its head, its body) in memory instead of sending
+ * it, and calls `ended` once the handler has ended the response. Past MAX_PAGE_BYTES it stops
+ * holding: what it held and the rest go out as written, and `gaveUp` is called; `gaveUp` too
+ * when the visitor leaves before the handler ends. The response's writes are answered at once
+ * (no backpressure: a page is at most MAX_PAGE_BYTES in memory, as its copy would be anyway).
  */
-function captureBody(res: Response, done: (body: Buffer | null) => void): void {
+function holdResponse(res: Response, { ended, gaveUp }: { ended: (held: HeldResponse) => void; gaveUp: () => void }): void {
+  const own = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders };
   const chunks: Buffer[] = [];
+  const callbacks: WriteCallback[] = [];
   let size = 0;
-  let whole = true;
-  const collect = (chunk: unknown, encoding?: unknown) => {
-    if (!whole || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    const buffer =
-      typeof chunk === 'string'
-        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-        : chunk instanceof Uint8Array
-          ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-          : null;
-    if (!buffer) {
-      whole = false;
-      return;
-    }
-    size += buffer.length;
-    if (size > MAX_PAGE_BYTES) {
-      whole = false;
-      chunks.length = 0;
-      return;
-    }
-    // A copy: the writer may reuse its buffer once write() returns.
-    chunks.push(Buffer.from(buffer));
+  let released = false;
+  let handlerEnded = false;
+
+  const restore = () => {
+    released = true;
+    res.writeHead = own.writeHead;
+    res.write = own.write;
+    res.end = own.end;
+    res.flushHeaders = own.flushHeaders;
+    for (const callback of callbacks.splice(0)) res.once('finish', () => callback());
   };
-  const write = res.write;
-  const end = res.end;
-  res.write = function (this: Response, ...args: Parameters<Response['write']>) {
-    collect(args[0], args[1]);
-    return write.apply(this, args);
+  const toBuffer = (chunk: unknown, encoding: unknown): Buffer | null => {
+    if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    // A copy: the writer may reuse its buffer once write() returns.
+    if (chunk instanceof Uint8Array) return Buffer.from(chunk);
+    return null;
+  };
+  /** Takes a write; false when the page outgrew MAX_PAGE_BYTES (then everything held has been handed on, this chunk included). */
+  const hold = (chunk: unknown, encoding: unknown, isEnd: boolean): boolean | 'sent' => {
+    const buffer = chunk === undefined || chunk === null || typeof chunk === 'function' ? Buffer.alloc(0) : toBuffer(chunk, encoding);
+    if (buffer && size + buffer.length <= MAX_PAGE_BYTES) {
+      chunks.push(buffer);
+      size += buffer.length;
+      return true;
+    }
+    // Too large (or a chunk of a kind we do not copy): send it all as the handler wrote it.
+    restore();
+    const held = Buffer.concat(chunks, size);
+    chunks.length = 0;
+    if (held.length > 0) res.write(held);
+    gaveUp();
+    if (isEnd) res.end(chunk as Buffer);
+    else res.write(chunk as Buffer);
+    return 'sent';
+  };
+  const callbackOf = (...args: unknown[]) => args.find((arg): arg is WriteCallback => typeof arg === 'function');
+
+  res.writeHead = function (this: Response, statusCode: number, ...rest: unknown[]) {
+    res.statusCode = statusCode;
+    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null);
+    if (headers && !Array.isArray(headers)) {
+      for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
+        if (value !== undefined) res.setHeader(name, value as string | number | readonly string[]);
+      }
+    }
+    return this;
+  } as Response['writeHead'];
+  res.flushHeaders = () => {};
+  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+    const callback = callbackOf(...rest);
+    if (hold(chunk, rest[0], false) === 'sent') {
+      if (callback) res.once('finish', () => callback());
+      return true;
+    }
+    if (callback) process.nextTick(callback);
+    return true;
   } as Response['write'];
-  res.end = function (this: Response, ...args: Parameters<Response['end']>) {
-    collect(args[0], args[1]);
-    return end.apply(this, args);
+  res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+    const callback = callbackOf(chunk, ...rest);
+    if (callback) callbacks.push(callback);
+    if (handlerEnded) return this;
+    handlerEnded = true;
+    if (hold(typeof chunk === 'function' ? undefined : chunk, rest[0], true) === 'sent') return this;
+    const body = Buffer.concat(chunks, size);
+    chunks.length = 0;
+    ended({
+      body,
+      get released() {
+        return released;
+      },
+      passThrough() {
+        if (released) return;
+        restore();
+        res.end(body);
+      },
+      release() {
+        if (!released) restore();
+      },
+    });
+    return this;
   } as Response['end'];
-  res.once('finish', () => done(whole ? Buffer.concat(chunks, size) : null));
   res.once('close', () => {
-    if (!res.writableFinished) done(null);
+    if (handlerEnded || released) return;
+    // The visitor left before the page was done (its rendering is aborted): nothing to keep.
+    restore();
+    chunks.length = 0;
+    gaveUp();
   });
 }

@@ -85,12 +85,17 @@ describe('caching headers for a CDN', () => {
   });
   afterAll(async () => server?.close());
 
-  it('sends a rendered page so that no shared cache keeps it, and its page-cache copy public, with an ETag and its tags', async () => {
+  it('sends a page’s first answer as the shareable copy the page cache then serves: public, with the hashes, an ETag and its tags', async () => {
     const { first, hit } = await firstAndHit(`${server.url}/leadership`);
+    // The request that rendered it gets the copy itself (decision 028's amendment): a CDN keeps its first answer.
     expect(first.pageCache).toBe('miss');
-    expect(first.cacheControl).toBe(RENDERED_PAGE);
-    expect(scriptSrc(first)).toMatch(/'nonce-/);
+    expect(first.cacheControl).toBe(PUBLIC);
+    expect(scriptSrc(first)).not.toMatch(/'nonce-/);
+    expect(first.headers.get('content-security-policy')).toBe(hit.headers.get('content-security-policy'));
+    expect(first.headers.get('etag')).toBe(hit.headers.get('etag'));
     expect(first.surrogateKey).toBe('page:/leadership site leaders');
+    expect(first.cacheTag).toBe('page:/leadership,site,leaders');
+    expect(first.body).toBe(hit.body);
 
     expect(hit.cacheControl).toBe(PUBLIC);
     expect(scriptSrc(hit)).not.toMatch(/'nonce-/);
@@ -132,7 +137,7 @@ describe('caching headers for a CDN', () => {
   it('keeps robots.txt’s and sitemap.xml’s hour for browsers, and makes their page-cache copies public like pages', async () => {
     for (const file of ['/robots.txt', '/sitemap.xml']) {
       const { first, hit } = await firstAndHit(`${server.url}${file}`);
-      expect(first.cacheControl, file).toBe('public, max-age=3600');
+      expect(first.cacheControl, file).toBe(hit.cacheControl);
       expect(hit.cacheControl, file).toBe('public, max-age=3600, s-maxage=120, stale-while-revalidate=30, stale-if-error=3600');
       expect(hit.surrogateKey, file).toBe(`page:${file} site`);
     }
@@ -161,7 +166,20 @@ describe('caching headers for a CDN', () => {
     expect(refused.cacheControl).toBe(RENDERED_PAGE);
   });
 
-  it('serves an older copy while the new one renders as not for shared caches either', async () => {
+  it('sends a variant’s first answer shareable too, though the page cache keeps it only from its second request', async () => {
+    const url = `${server.url}/knowledge-base?search=first-answer`;
+    const first = await get(url);
+    expect(first).toMatchObject({ status: 200, pageCache: 'miss', cacheControl: PUBLIC });
+    expect(scriptSrc(first)).not.toMatch(/'nonce-/);
+    expect(first.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+    expect(first.surrogateKey).toBe('page:/knowledge-base site glossary documents faq');
+    const { hit } = await firstAndHit(url);
+    expect(hit.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+    // Another rendering (the copy kept from the second request on): the same page but for its nonce attributes, so another ETag.
+    expect(hit.body.replace(/ nonce="[^"]*"/g, '')).toBe(first.body.replace(/ nonce="[^"]*"/g, ''));
+  });
+
+  it('serves an older copy while the new one renders as not for shared caches, and the new one’s first answer as public', async () => {
     await firstAndHit(`${server.url}/knowledge-base`);
     const created = await get(`${server.url}/api/glossary`, {
       method: 'POST',
@@ -173,7 +191,8 @@ describe('caching headers for a CDN', () => {
     const burst = await Promise.all(Array.from({ length: 6 }, () => get(`${server.url}/knowledge-base`)));
     expect(burst.map((got) => got.pageCache)).toContain('miss');
     for (const got of burst) {
-      expect(got.cacheControl, String(got.pageCache)).toBe(got.pageCache === 'hit' ? PUBLIC : RENDERED_PAGE);
+      expect(got.cacheControl, String(got.pageCache)).toBe(got.pageCache === 'stale' ? RENDERED_PAGE : PUBLIC);
+      if (got.pageCache !== 'stale') expect(got.body).toContain('CDN TEST TERM');
     }
     expect((await firstAndHit(`${server.url}/knowledge-base`)).hit.cacheControl).toBe(PUBLIC);
   });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -204,6 +205,45 @@ describe.skipIf(!existsSync(VARNISHD))('the site behind Varnish with docs/deploy
       const after = await eventually(page, (got) => got.body.includes(phone.display), 1000);
       expect(after, `${page} shows the new phone number through Varnish within a second`).not.toBeNull();
       expect(after?.body).not.toContain(current.published.phone.display);
+    }
+  });
+
+  it('fetches a page from the site once after a purge (and after the start): its first answer is the copy Varnish keeps', async () => {
+    const target = '/knowledge-base?tab=faq';
+    // What reached the site for this page: one entry per fetch by Varnish.
+    const fetched: string[] = [];
+    const count = (request: IncomingMessage) => {
+      if (request.url === target) fetched.push(request.url);
+    };
+    server.server.on('request', count);
+    try {
+      // The very first request for it since the site started.
+      const first = await viaVarnish(target);
+      expect(first.fromCache).toBe(false);
+      expect(first.headers.get('x-page-cache')).toBe('miss');
+      expect(first.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=300,/);
+      expect(first.headers.get('content-security-policy')).not.toMatch(/'nonce-/);
+      expect((await viaVarnish(target)).fromCache).toBe(true);
+      expect(fetched).toHaveLength(1);
+
+      // A change the page shows: the site purges its tag from Varnish, then the next visitor's request fetches it once.
+      const purges = () => server.services.database.db.selectFrom('cdn_purges').select(['id', 'status']).orderBy('id', 'desc').executeTakeFirst();
+      const before = (await purges())?.id ?? 0;
+      await api('POST', '/api/glossary', { term: 'Purged once', definition: 'A term whose page Varnish fetches once.' });
+      await expect
+        .poll(async () => {
+          const latest = await purges();
+          return latest && latest.id > before ? latest.status : 'not yet';
+        }, { timeout: 5000, interval: 25 })
+        .toBe('sent');
+      fetched.length = 0;
+      const afterPurge = await viaVarnish(target);
+      expect(afterPurge.fromCache).toBe(false);
+      expect(afterPurge.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=300,/);
+      for (let round = 0; round < 5; round++) expect((await viaVarnish(target)).fromCache, `request ${round + 2} after the purge`).toBe(true);
+      expect(fetched, 'fetches from the site after the purge').toHaveLength(1);
+    } finally {
+      server.server.off('request', count);
     }
   });
 
