@@ -283,7 +283,7 @@ export interface Config {
   readonly webhooks: { readonly allowHosts: readonly string[] };
   /** BACKUP_DIR (+ BACKUP_INTERVAL_HOURS, BACKUP_KEEP): backups the server takes itself; null for none (README, "Backups"). */
   readonly backup: BackupScheduleConfig | null;
-  /** BACKUP_KEY: signs each backup's manifest (HMAC-SHA-256) and makes restore refuse an unsigned or edited one; null signs nothing (docs/operations.md, "Backups"). */
+  /** BACKUP_KEY: signs each backup's manifest (HMAC-SHA-256) and makes restore refuse an unsigned or edited one; null signs nothing (README, "Backups"; docs/decisions/031-backup-manifest-signature.md). */
   readonly backupKey: string | null;
   /** CDN_PURGE and its CDN's settings: whom to tell when content changes; null sends nothing (docs/operations.md, "CDN purge"). */
   readonly cdnPurge: CdnPurgeConfig | null;
