@@ -72,3 +72,46 @@ export async function startReceiver(port = 0) {
 }
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** A request a holding receiver has not answered yet. */
+export interface HeldRequest {
+  id: string;
+  /** Answers it now. */
+  answer(status: number): void;
+}
+
+/**
+ * A receiver on loopback that answers nothing until the test says so: every request is kept
+ * in `held` (in arrival order) with its `webhook-id`; `answer(status)` ends it (once; later calls do nothing). A request
+ * never answered is what a hung receiver does. `close()` drops whatever is still held.
+ */
+export async function startHoldingReceiver() {
+  const held: HeldRequest[] = [];
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      held.push({
+        id: String(req.headers['webhook-id'] ?? ''),
+        answer: (status) => {
+          if (res.headersSent || res.destroyed) return;
+          res.writeHead(status, { 'content-type': 'text/plain' });
+          res.end('held');
+        },
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/hooks/held`,
+    held,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type HoldingReceiver = Awaited<ReturnType<typeof startHoldingReceiver>>;

@@ -13,43 +13,60 @@ import type { Database } from '../../db/schema.ts';
 /** The outbox tables: each has `id`, `status`, `attempts` and `next_attempt_at`. */
 export type OutboxTable = 'lead_notifications' | 'webhook_deliveries' | 'cdn_purges';
 
+/** A due row: its id and its lane (webhooks: the endpoint; 0 for an outbox without lanes). */
+export interface DueRow {
+  id: number;
+  lane: number;
+}
+
 export interface OutboxQueries<Row> {
-  /** Ids of the rows due at `now`, at most `limit`, in the outbox's order. */
-  dueIds(db: Db, now: number, limit: number): Promise<number[]>;
+  /**
+   * The rows due at `now`, at most `limit`, in the outbox's order, leaving out the rows of
+   * `busyLanes` (lanes this process is already sending on: their rows wait for that lane).
+   */
+  dueRows(db: Db, now: number, limit: number, busyLanes: readonly number[]): Promise<DueRow[]>;
   /**
    * Takes a due row for this process: 'sending', one more attempt, a lease until
    * `now + leaseMs`. The row when this call won it; null when another process did (its
    * UPDATE changed nothing).
    */
   claim(db: Db, id: number, now: number, leaseMs: number): Promise<Row | null>;
-  /** When the next row falls due (pending, or a claim that will expire), or null when none waits. */
-  nextDueAt(db: Db): Promise<number | null>;
+  /** When the next row outside `busyLanes` falls due (pending, or a claim that will expire), or null when none waits. */
+  nextDueAt(db: Db, busyLanes: readonly number[]): Promise<number | null>;
 }
 
 /**
  * The queries of one outbox table. `order` is the order due rows are taken in: webhooks by
  * `id`, so a healthy receiver gets events in the order they happened; e-mail by
- * `next_attempt_at`, the longest-waiting first.
+ * `next_attempt_at`, the longest-waiting first. `laneColumn` splits the outbox into lanes
+ * that are sent on side by side (OutboxRunner): webhooks one per endpoint. Without it the
+ * whole outbox is one lane, 0.
  *
  * @example
- * const deliveries = outboxQueries('webhook_deliveries', 'id');
+ * const deliveries = outboxQueries('webhook_deliveries', 'id', 'endpoint_id');
  * const row = await deliveries.claim(db, id, Date.now(), 60_000);
  */
-export function outboxQueries<T extends OutboxTable>(table: T, order: 'id' | 'next_attempt_at'): OutboxQueries<Selectable<Database[T]>> {
+export function outboxQueries<T extends OutboxTable>(table: T, order: 'id' | 'next_attempt_at', laneColumn: 'endpoint_id' | null = null): OutboxQueries<Selectable<Database[T]>> {
   // The tables have the same columns for these queries; Kysely types a table name that is a
   // type parameter only loosely, so the queries are written against the union of them.
   const from: OutboxTable = table;
+  const lane = laneColumn === null ? sql<number>`0` : sql<number>`${sql.ref(laneColumn)}`;
+  /** The rows that wait (pending, or claimed: due once the claim expires), outside the busy lanes. */
+  const waiting = (db: Db, busyLanes: readonly number[]) => {
+    const query = db.selectFrom(from).where('status', 'in', ['pending', 'sending']);
+    return laneColumn !== null && busyLanes.length > 0 ? query.where(sql.ref(laneColumn), 'not in', busyLanes) : query;
+  };
   return {
-    async dueIds(db, now, limit) {
-      const rows = await db
-        .selectFrom(from)
-        .select('id')
-        .where('status', 'in', ['pending', 'sending'])
+    async dueRows(db, now, limit, busyLanes) {
+      // One lane only, and this process is sending on it: its rows wait.
+      if (laneColumn === null && busyLanes.length > 0) return [];
+      const rows = await waiting(db, busyLanes)
+        .select(['id', lane.as('lane')])
         .where('next_attempt_at', '<=', now)
         .orderBy(order)
         .limit(limit)
         .execute();
-      return rows.map((row) => Number(row.id));
+      return rows.map((row) => ({ id: Number(row.id), lane: Number(row.lane) }));
     },
 
     async claim(db, id, now, leaseMs) {
@@ -65,11 +82,10 @@ export function outboxQueries<T extends OutboxTable>(table: T, order: 'id' | 'ne
       return (row as Selectable<Database[T]> | undefined) ?? null;
     },
 
-    async nextDueAt(db) {
-      const row = await db
-        .selectFrom(from)
+    async nextDueAt(db, busyLanes) {
+      if (laneColumn === null && busyLanes.length > 0) return null;
+      const row = await waiting(db, busyLanes)
         .select((eb) => eb.fn.min('next_attempt_at').as('at'))
-        .where('status', 'in', ['pending', 'sending'])
         .executeTakeFirst();
       return row?.at === null || row?.at === undefined ? null : Number(row.at);
     },

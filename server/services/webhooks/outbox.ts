@@ -128,10 +128,11 @@ export async function insertDelivery(trx: Db, endpointId: number, event: Omit<We
 }
 
 /**
- * The due / claim / next-due queries both outboxes share (../outbox/queries.ts); oldest
- * first, so a healthy receiver gets events in the order they happened.
+ * The due / claim / next-due queries the outboxes share (../outbox/queries.ts); oldest
+ * first, so a healthy receiver gets events in the order they happened, and one lane per
+ * endpoint, so endpoints are sent to side by side and never wait for each other.
  */
-export const deliveryQueries = outboxQueries('webhook_deliveries', 'id');
+export const deliveryQueries = outboxQueries('webhook_deliveries', 'id', 'endpoint_id');
 
 /** Queues lead.*.created for a lead just inserted in `trx` (LeadsService's submit methods). */
 export async function enqueueLeadCreated(trx: Db, kind: LeadKind, leadId: number, siteUrl: string, now = Date.now()): Promise<number[]> {

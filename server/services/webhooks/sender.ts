@@ -1,9 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import { WEBHOOK_GONE_REASON, WEBHOOK_PRIVATE_ADDRESS } from '@domain/webhooks.ts';
+import type { Insertable } from 'kysely';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import type { Db } from '../../db/connection.ts';
-import type { WebhookDeliveryRow } from '../../db/tables/webhooks.ts';
+import type { WebhookAttemptTable, WebhookDeliveryRow } from '../../db/tables/webhooks.ts';
 import type { Logger } from '../../logger.ts';
 import { OutboxRunner, type OutboxTiming } from '../outbox/outbox-runner.ts';
 import { INSIDE_ADDRESS, guarded, refusalFor } from '../url-import/fetch-policy.ts';
@@ -21,19 +22,23 @@ export const DEFAULT_SENDER_TIMING: SenderTiming = { pollIntervalMs: 5_000, leas
 /** The delivery log keeps this much of each answer. */
 export const EXCERPT_BYTES = 1000;
 
-/** One attempt's outcome: an answer (any status) or no answer (error). */
+/** One attempt's outcome: an answer (any status), no answer (error), or cancelled by a shutdown. */
 interface AttemptResult {
   httpStatus: number | null;
   error: string | null;
   excerpt: string | null;
   retryAfter: string | undefined;
+  cancelled?: true;
 }
 
+const CANCELLED: AttemptResult = { httpStatus: null, error: 'Cancelled: the server shut down.', excerpt: null, retryAfter: undefined, cancelled: true };
+
 /**
- * The sender of the webhook outbox (docs/leads.md#webhooks): the polling, claiming and
- * serializing are OutboxRunner's; this class makes one signed POST and decides what its
- * answer means (delivered, retry, 410 Gone). stop() only ends the polling: runOnce still
- * works, and the tests drive it by hand.
+ * The sender of the webhook outbox (docs/leads.md#webhooks): the polling, claiming and lanes
+ * (one per endpoint) are OutboxRunner's; this class makes one signed POST and decides what
+ * its answer means (delivered, retry, 410 Gone). stop() cancels the attempts in flight (their
+ * rows go back to pending) and ends the polling; runOnce still works after it, and the tests
+ * drive it by hand.
  */
 export class WebhookSender extends OutboxRunner<WebhookDeliveryRow, SenderTiming> {
   private readonly httpAgent: RequestFilteringHttpAgent;
@@ -52,18 +57,16 @@ export class WebhookSender extends OutboxRunner<WebhookDeliveryRow, SenderTiming
     this.httpsAgent = guarded(new RequestFilteringHttpsAgent({ keepAlive: false }), https.Agent.prototype, allowHosts);
   }
 
-
-  protected override async deliver(row: WebhookDeliveryRow, now: number): Promise<boolean> {
+  protected override async deliver(row: WebhookDeliveryRow, now: number, cancelled: AbortSignal): Promise<boolean> {
     const id = Number(row.id);
     const attempts = Number(row.attempts);
     const endpoint = await this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', row.endpoint_id).executeTakeFirst();
+    // Deleted since the claim: the delivery went with it (remove(), and the foreign key's cascade).
+    if (!endpoint) return false;
     // A disabled endpoint gets no events, but Send test event still reaches it: that is how an
     // admin checks a receiver that answered 410 before turning it back on.
-    if (!endpoint || (!Number(endpoint.enabled) && row.event_type !== 'webhook.test')) {
-      await this.db
-        .insertInto('webhook_attempts')
-        .values({ delivery_id: id, at: Date.now(), duration_ms: 0, http_status: null, error: 'The endpoint is disabled; nothing was sent.', response_excerpt: null })
-        .execute();
+    if (!Number(endpoint.enabled) && row.event_type !== 'webhook.test') {
+      await this.recordAttempt({ delivery_id: id, at: Date.now(), duration_ms: 0, http_status: null, error: 'The endpoint is disabled; nothing was sent.', response_excerpt: null });
       await this.finish(row, { status: 'failed', next_attempt_at: null });
       return false;
     }
@@ -74,20 +77,27 @@ export class WebhookSender extends OutboxRunner<WebhookDeliveryRow, SenderTiming
     // The signed time is the real clock's: receivers refuse timestamps far from their own.
     const headers = signedHeaders(secrets, row.message_id, Math.floor(Date.now() / 1000), row.payload);
     const started = Date.now();
-    const result = await this.post(endpoint.url, headers, row.payload);
+    const result = await this.post(endpoint.url, headers, row.payload, cancelled);
     const durationMs = Date.now() - started;
-    await this.db
-      .insertInto('webhook_attempts')
-      .values({
-        delivery_id: id,
-        at: started,
-        duration_ms: durationMs,
-        http_status: result.httpStatus,
-        error: result.error?.slice(0, 1000) ?? null,
-        response_excerpt: result.excerpt,
-      })
-      .execute();
     const log = { delivery: id, endpoint: Number(endpoint.id), messageId: row.message_id, attempts, status: result.httpStatus, error: result.error };
+    if (result.cancelled) {
+      await this.putBack(row);
+      this.logger.info(log, 'webhook attempt cancelled by shutdown; it goes out again');
+      return false;
+    }
+    const recorded = await this.recordAttempt({
+      delivery_id: id,
+      at: started,
+      duration_ms: durationMs,
+      http_status: result.httpStatus,
+      error: result.error?.slice(0, 1000) ?? null,
+      response_excerpt: result.excerpt,
+    });
+    if (!recorded) {
+      // The endpoint was deleted while the attempt was in flight: nothing is left to record.
+      this.logger.info(log, 'webhook endpoint deleted during an attempt; its outcome is not kept');
+      return false;
+    }
 
     if (result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300) {
       await this.finish(row, { status: 'delivered', delivered_at: Date.now(), next_attempt_at: null });
@@ -103,6 +113,37 @@ export class WebhookSender extends OutboxRunner<WebhookDeliveryRow, SenderTiming
     await this.finish(row, delay === null ? { status: 'failed', next_attempt_at: null } : { status: 'pending', next_attempt_at: now + delay });
     this.logger.warn({ ...log, retryAt: delay === null ? null : now + delay }, delay === null ? 'webhook failed for good' : 'webhook failed; will retry');
     return false;
+  }
+
+  /**
+   * Adds an attempt to the delivery log; false when the delivery is gone (its endpoint was
+   * deleted while the attempt was in flight, and the delivery with it), which the insert's
+   * foreign key refuses. Any other failure is the database's and is thrown.
+   */
+  private async recordAttempt(attempt: Insertable<WebhookAttemptTable>): Promise<boolean> {
+    try {
+      await this.db.insertInto('webhook_attempts').values(attempt).execute();
+      return true;
+    } catch (error) {
+      const delivery = await this.db.selectFrom('webhook_deliveries').select('id').where('id', '=', attempt.delivery_id).executeTakeFirst();
+      if (delivery) throw error;
+      return false;
+    }
+  }
+
+  /**
+   * A shutdown cancelled the attempt: the row is pending again and due at once, with the
+   * attempt not counted (it failed through no fault of the receiver's), so the next process
+   * that looks sends it. If this write does not happen, the claim's lease runs out instead.
+   */
+  private async putBack(row: WebhookDeliveryRow): Promise<void> {
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'pending', attempts: Math.max(0, Number(row.attempts) - 1), next_attempt_at: Date.now() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'sending')
+      .where('attempts', '=', row.attempts)
+      .execute();
   }
 
   /** Writes the outcome only while the claim is still this process's (the same attempt count, still 'sending'). */
@@ -133,21 +174,27 @@ export class WebhookSender extends OutboxRunner<WebhookDeliveryRow, SenderTiming
     });
   }
 
-  /** One POST: the status and the answer's first bytes, or why no answer came. Never throws. */
-  private post(urlText: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
+  /** One POST: the status and the answer's first bytes, or why no answer came, or `cancelled`. Never throws. */
+  private post(urlText: string, headers: Record<string, string>, body: string, cancelled: AbortSignal): Promise<AttemptResult> {
     let url: URL;
     try {
       url = new URL(urlText);
     } catch {
       return Promise.resolve({ httpStatus: null, error: 'The endpoint URL is not valid.', excerpt: null, retryAfter: undefined });
     }
+    if (cancelled.aborted) return Promise.resolve(CANCELLED);
     return new Promise((resolve) => {
       let settled = false;
       const done = (result: AttemptResult) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        cancelled.removeEventListener('abort', cancel);
         resolve(result);
+      };
+      const cancel = () => {
+        request.destroy();
+        done(CANCELLED);
       };
       const client = url.protocol === 'https:' ? https : http;
       const request = client.request(url, {
@@ -187,6 +234,7 @@ export class WebhookSender extends OutboxRunner<WebhookDeliveryRow, SenderTiming
         response.on('error', finish);
       });
       request.on('error', (error) => done({ httpStatus: null, error: attemptError(error, url), excerpt: null, retryAfter: undefined }));
+      cancelled.addEventListener('abort', cancel, { once: true });
       request.end(body);
     });
   }
