@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { closeGracefully, listen } from './http-server.ts';
 import { createLogger } from './logger.ts';
 import { warnIfEndOfLifeNode } from './node-support.ts';
-import { closeServices, createServices } from './services/index.ts';
+import { closeServices, createServices, stopBackgroundWork } from './services/index.ts';
 
 /** Production entry: load config, migrate, listen, and shut down gracefully on SIGTERM. */
 async function main(): Promise<void> {
@@ -34,19 +34,37 @@ async function main(): Promise<void> {
   logger.info({ url: `http://${config.host}:${config.port}`, siteUrl: config.siteUrl, database: config.database.dialect }, 'listening');
 
   let stopping = false;
+  /**
+   * SIGTERM (docs/operations.md, "Shutdown"): background work stops at once (no outbox claims
+   * another row, webhook attempts in flight are cancelled and put back), requests in flight
+   * finish, and the process exits as soon as they have. SHUTDOWN_TIMEOUT_MS bounds it all:
+   * past it the process exits anyway, and a claim it still held is taken over when its lease
+   * runs out.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took longer than SHUTDOWN_TIMEOUT_MS; exiting now');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    const background = stopBackgroundWork(services).catch((error: unknown) => logger.error({ err: error }, 'stopping background work failed'));
     // Upgraded sockets are not the HTTP server's to close: imports are cancelled and their sockets closed first.
     await importSockets.close();
     await closeGracefully(server, config.shutdownTimeoutMs);
+    await background;
     await closeServices(services);
     logger.info('stopped');
     process.exit(0);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  const stopOn = (signal: string) =>
+    void stop(signal).catch((error: unknown) => {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    });
+  process.on('SIGTERM', () => stopOn('SIGTERM'));
+  process.on('SIGINT', () => stopOn('SIGINT'));
 }
 
 main().catch((error: unknown) => {

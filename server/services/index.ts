@@ -193,13 +193,25 @@ export async function createServices(
   }
 }
 
+/**
+ * The first step of a shutdown (docs/operations.md, "Shutdown"): from the call on, no outbox
+ * claims a row (lead e-mails, webhooks, CDN purges) and no periodic task starts a run; webhook
+ * attempts in flight are cancelled and put back to pending. Resolves once what was running
+ * has ended. Calling it again (closeServices does) only waits.
+ */
+export async function stopBackgroundWork(services: Services): Promise<void> {
+  await Promise.all([
+    services.leads.stop(),
+    services.webhooks.stop(),
+    services.cdnPurges.stop(),
+    services.rateLimitPruning.stop(),
+    services.uploadSweep.stop(),
+    services.scheduledBackups?.stop(),
+  ]);
+}
+
 export async function closeServices(services: Services): Promise<void> {
   await services.urlImports.close();
-  await services.leads.stop();
-  await services.webhooks.stop();
-  await services.cdnPurges.stop();
-  await services.rateLimitPruning.stop();
-  await services.uploadSweep.stop();
-  await services.scheduledBackups?.stop();
+  await stopBackgroundWork(services);
   await services.database.close();
 }
