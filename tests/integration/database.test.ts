@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase, prepared } from '../../server/db/connection.ts';
+import { openDatabase } from '../../server/db/connection.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/databases.ts';
@@ -56,48 +56,6 @@ describe.each(testDialects)('the data layer on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     await database.handle.close();
     expect(await database.handle.ping()).toBe(false);
-  });
-
-  it('runs a statement marked to be kept prepared like any other, with its values as parameters', async () => {
-    database = await createTestDatabase(dialect);
-    const db = database.handle.db;
-    const square = (value: number) => prepared(sql<{ square: number }>`select cast(${value} as integer) * cast(${value} as integer) as square`).execute(db);
-    expect((await square(3)).rows.map((row) => Number(row.square))).toEqual([9]);
-    expect((await square(12)).rows.map((row) => Number(row.square))).toEqual([144]);
-  });
-
-  it('returns every row of a marked statement in order, fails a wrong one with the database error, and the next statement runs', async () => {
-    database = await createTestDatabase(dialect);
-    const db = database.handle.db;
-    // Rows past the forty or so where node-postgres's own collection was kept too long (the pool collects them itself on PostgreSQL).
-    const numbers = (count: number) =>
-      prepared(sql<{ n: number }>`with recursive s(n) as (select 1 union all select n + 1 from s where n < ${count}) select n from s order by n`).execute(db);
-    expect((await numbers(150)).rows.map((row) => Number(row.n))).toEqual(Array.from({ length: 150 }, (_, index) => index + 1));
-    expect((await numbers(1)).rows.map((row) => Number(row.n))).toEqual([1]);
-    await expect(prepared(sql`select * from no_such_table where id = ${1}`).execute(db)).rejects.toThrow(/no_such_table/);
-    // A value PostgreSQL refuses while running the statement (SQLite casts it to 0).
-    if (dialect === 'postgres') await expect(prepared(sql`select cast(${'not a number'} as integer) as n`).execute(db)).rejects.toThrow(/invalid input syntax/);
-    expect((await numbers(3)).rows.map((row) => Number(row.n))).toEqual([1, 2, 3]);
-    // A marked write reports how many rows it changed, as an unmarked one does.
-    await sql`create table counted (id integer)`.execute(db);
-    const inserted = await prepared(sql`insert into counted (id) values (${1}), (${2})`).execute(db);
-    expect(Number(inserted.numAffectedRows)).toBe(2);
-  });
-
-  it.runIf(dialect === 'postgres')('keeps a marked statement prepared on PostgreSQL: one named statement per text and connection', async () => {
-    database = await createTestDatabase(dialect);
-    const db = database.handle.db;
-    // A transaction keeps to one connection. The statement is parsed once and run with each
-    // call's values; a statement not marked stays unnamed.
-    await db.transaction().execute(async (trx) => {
-      for (const value of [2, 5, 7]) await prepared(sql`select ${value}::int + 1 as next`).execute(trx);
-      await sql`select ${4}::int + 1 as unmarked`.execute(trx);
-      const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements order by name`.execute(trx);
-      const marked = rows.filter((row) => row.statement.includes('as next'));
-      expect(marked).toHaveLength(1);
-      expect(marked[0]?.name).toMatch(/^vpv_[0-9a-f]{40}$/);
-      expect(rows.some((row) => row.statement.includes('as unmarked'))).toBe(false);
-    });
   });
 });
 

@@ -1,14 +1,10 @@
 import { stemmer } from 'stemmer';
-import { foldText } from './query-text.ts';
-import type { MatchTerm } from './search-flow.ts';
+import { type MatchTerm, foldText } from './query-text.ts';
 
 /**
- * Excerpts and marked titles, built in TypeScript the same way for both dialects
- * (docs/search.md, "How ranking works", excerpts). A word of the text matches a query word
- * when their folded forms are equal or their Porter stems are (the stemming of SQLite's
- * `porter` tokenizer), the last word of a prefix term when the folded word starts with it,
- * and a term's alternatives (completions) as whole words. A term of several words matches
- * where they follow each other.
+ * Excerpts and marked titles, the same for both dialects (docs/search.md, "Excerpts"): a text
+ * word matches a query word when their folded forms or Porter stems are equal, the last word
+ * of a prefix term by prefix, alternatives as whole words; a phrase where its words follow.
  */
 
 /** Excerpt markers: private-use characters, which indexed text never holds (indexableText). */
@@ -25,27 +21,19 @@ interface WordTest {
   prefix: boolean;
 }
 
-/** A term's ways to match: a phrase (words in order), or one of its alternatives. */
-type TermTest = WordTest[][];
-
 export interface Marker {
-  terms: TermTest[];
+  /** Per term, its ways to match: a phrase (words in order), or one of its alternatives. */
+  terms: WordTest[][][];
   /** First letters a matching word can start with: the only words folded and stemmed. */
   firsts: Set<string>;
-  /** The same for ASCII, either case, by character code (1 where a word may match). */
-  asciiFirsts: Uint8Array;
 }
 
-/**
- * Porter stems (as FTS5's porter tokenizer) of text words, kept across calls (the same words recur from query to query); cleared
- * when large so it never grows without bound.
- */
+/** Porter stems of text words, cached (the same words recur from query to query), cleared when large. */
 const stems = new Map<string, string>();
-const STEMS_KEPT = 20_000;
 export function stemOf(word: string): string {
   let stem = stems.get(word);
   if (stem === undefined) {
-    if (stems.size >= STEMS_KEPT) stems.clear();
+    if (stems.size >= 20_000) stems.clear();
     stem = stemmer(word);
     stems.set(word, stem);
   }
@@ -59,107 +47,35 @@ export function markerFor(terms: readonly MatchTerm[]): Marker {
     if (word[0]) firsts.add(word[0]);
     return { word, stem: prefix ? word : stemOf(word), prefix };
   };
-  const tests = terms.map((term): TermTest => {
-    const phrase = term.words.map((word, index) => test(word, term.prefix && index === term.words.length - 1));
-    return [phrase, ...(term.alternatives ?? []).map((word) => [test(word, false)])];
-  });
-  const asciiFirsts = new Uint8Array(128);
-  for (const first of firsts) {
-    const code = first.charCodeAt(0);
-    if (first.length === 1 && code < 128) asciiFirsts[code] = asciiFirsts[first.toUpperCase().charCodeAt(0)] = 1;
+  return {
+    terms: terms.map((term) => [
+      term.words.map((word, index) => test(word, term.prefix && index === term.words.length - 1)),
+      ...(term.alternatives ?? []).map((word) => [test(word, false)]),
+    ]),
+    firsts,
+  };
+}
+
+/** A word of the text: where it starts and ends, and its folded form when its first letter could match. */
+interface Token {
+  start: number;
+  end: number;
+  folded?: string;
+}
+
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+/** A word (letters, digits, marks) with any character outside ASCII. */
+const NOT_ASCII = /[^A-Za-z0-9]/;
+
+function tokensOf(text: string, { firsts }: Marker): Token[] {
+  const tokens: Token[] = [];
+  for (const found of text.matchAll(WORD)) {
+    const word = found[0];
+    const start = found.index;
+    // An ASCII word folds to its lower case; only words whose first letter may match are folded.
+    const folded = NOT_ASCII.test(word) ? foldText(word) : firsts.has(word[0]?.toLowerCase() ?? '') ? word.toLowerCase() : undefined;
+    tokens.push({ start, end: start + word.length, ...(folded !== undefined && firsts.has(folded[0] ?? '') ? { folded } : {}) });
   }
-  return { terms: tests, firsts, asciiFirsts };
-}
-
-/**
- * The words of one text: where each starts and ends, and its folded form when its first
- * letter could match. Only the first `count` entries are this text's.
- */
-interface Tokens {
-  count: number;
-  starts: Int32Array;
-  ends: Int32Array;
-  /** undefined: the word cannot match (it was not folded). */
-  folded: Array<string | undefined>;
-}
-
-/**
- * The one Tokens every call of tokensOf fills: a query marks up to a hundred rows of
- * thousands of words each, and arrays grown word by word for each text were most of what
- * a search allocated (and so of its pauses for garbage collection). markEntry is
- * synchronous and is done with one text's tokens before it reads the next.
- */
-const scratch: Tokens = { count: 0, starts: new Int32Array(1024), ends: new Int32Array(1024), folded: [] };
-
-function grow(tokens: Tokens): void {
-  const starts = new Int32Array(tokens.starts.length * 2);
-  const ends = new Int32Array(tokens.ends.length * 2);
-  starts.set(tokens.starts);
-  ends.set(tokens.ends);
-  tokens.starts = starts;
-  tokens.ends = ends;
-}
-
-const WORD_CHARACTER = /[\p{L}\p{N}\p{M}]/u;
-/** 1 for the ASCII letters and digits. */
-const ASCII_WORD = new Uint8Array(128);
-for (let code = 0; code < 128; code++) ASCII_WORD[code] = /[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0;
-
-/** The length of the word character at `at` (2 for a surrogate pair), 0 when it is not one. */
-function wordCharacterAt(text: string, at: number): number {
-  const code = text.charCodeAt(at);
-  if (code < 128) return ASCII_WORD[code] ?? 0;
-  const point = text.codePointAt(at) ?? code;
-  return WORD_CHARACTER.test(String.fromCodePoint(point)) ? (point > 0xffff ? 2 : 1) : 0;
-}
-
-/**
- * Splits text into words (runs of letters, digits and combining marks) by character codes
- * into the scratch tokens: a page of a PDF is thousands of words, and only the few that may
- * match are copied.
- */
-function tokensOf(text: string, marker: Marker): Tokens {
-  const tokens = scratch;
-  const { firsts, asciiFirsts } = marker;
-  const length = text.length;
-  let count = 0;
-  let at = 0;
-  while (at < length) {
-    const code = text.charCodeAt(at);
-    // ASCII (nearly all text) is read through the table, without a call per character.
-    if (code < 128 ? ASCII_WORD[code] === 0 : wordCharacterAt(text, at) === 0) {
-      at += code >= 0xd800 && code <= 0xdbff ? 2 : 1;
-      continue;
-    }
-    const start = at;
-    let ascii = true;
-    while (at < length) {
-      const next = text.charCodeAt(at);
-      if (next < 128) {
-        if (ASCII_WORD[next] === 0) break;
-        at++;
-        continue;
-      }
-      const size = wordCharacterAt(text, at);
-      if (size === 0) break;
-      ascii = false;
-      at += size;
-    }
-    let folded: string | undefined;
-    if (ascii) {
-      // ASCII words (nearly all) need no Unicode folding to know their first letter.
-      if (asciiFirsts[text.charCodeAt(start)] === 1) folded = text.slice(start, at).toLowerCase();
-    } else {
-      const full = foldText(text.slice(start, at));
-      if (firsts.has(full[0] ?? '')) folded = full;
-    }
-    if (count === tokens.starts.length) grow(tokens);
-    tokens.starts[count] = start;
-    tokens.ends[count] = at;
-    tokens.folded[count] = folded;
-    count++;
-  }
-  tokens.count = count;
   return tokens;
 }
 
@@ -176,45 +92,29 @@ interface Match {
   term: number;
 }
 
-/** Whether `phrase` matches the tokens from `index` on. */
-function phraseAt(tokens: Tokens, index: number, phrase: readonly WordTest[]): boolean {
-  if (index + phrase.length > tokens.count) return false;
-  for (let offset = 0; offset < phrase.length; offset++) {
-    const test = phrase[offset];
-    if (!test || !wordMatches(tokens.folded[index + offset], test)) return false;
-  }
-  return true;
-}
-
-function matchesIn(tokens: Tokens, marker: Marker): Match[] {
+function matchesIn(tokens: readonly Token[], marker: Marker): Match[] {
   const found: Match[] = [];
-  const { folded, count } = tokens;
-  for (let index = 0; index < count; index++) {
-    if (folded[index] === undefined) continue;
-    for (let term = 0; term < marker.terms.length; term++) {
-      for (const phrase of marker.terms[term] ?? []) {
-        if (phraseAt(tokens, index, phrase)) {
-          found.push({ from: index, to: index + phrase.length, term });
-          break;
-        }
-      }
-    }
-  }
+  tokens.forEach((token, index) => {
+    if (token.folded === undefined) return;
+    marker.terms.forEach((ways, term) => {
+      const phrase = ways.find((words) => index + words.length <= tokens.length && words.every((test, offset) => wordMatches(tokens[index + offset]?.folded, test)));
+      if (phrase) found.push({ from: index, to: index + phrase.length, term });
+    });
+  });
   return found;
 }
 
 /** The text of tokens [from, to) with the matches marked; `from` 0 and `to` the end take the text's edges. */
-function marked(text: string, tokens: Tokens, matches: readonly Match[], from: number, to: number): string {
-  const begin = from === 0 ? 0 : (tokens.starts[from] ?? 0);
-  const finish = to >= tokens.count ? text.length : (tokens.ends[to - 1] ?? text.length);
+function marked(text: string, tokens: readonly Token[], matches: readonly Match[], from: number, to: number): string {
+  const finish = to >= tokens.length ? text.length : (tokens[to - 1]?.end ?? text.length);
   let out = '';
-  let at = begin;
+  let at = from === 0 ? 0 : (tokens[from]?.start ?? 0);
   let open = -1;
   let close = -1;
   const flush = () => {
     if (open < 0) return;
-    const start = tokens.starts[open] ?? at;
-    const end = tokens.ends[close - 1] ?? start;
+    const start = tokens[open]?.start ?? at;
+    const end = tokens[close - 1]?.end ?? start;
     out += text.slice(at, start) + MARK_START + text.slice(start, end) + MARK_END;
     at = end;
     open = -1;
@@ -256,9 +156,7 @@ function bestWindow(tokenCount: number, matches: readonly Match[], size: number)
       left++;
     }
     const count = right - left + 1;
-    if (inWindow.size > best.terms || (inWindow.size === best.terms && count > best.count)) {
-      best = { first: left, last: right, terms: inWindow.size, count };
-    }
+    if (inWindow.size > best.terms || (inWindow.size === best.terms && count > best.count)) best = { first: left, last: right, terms: inWindow.size, count };
   }
   const from = matches[best.first]?.from ?? 0;
   const to = Math.max(from + 1, matches[best.last]?.to ?? from + 1);
@@ -266,25 +164,13 @@ function bestWindow(tokenCount: number, matches: readonly Match[], size: number)
   return [start, start + size];
 }
 
-export interface MarkedText {
-  /** The whole title, its matches marked. */
-  titleMarked: string;
-  /** About EXCERPT_WORDS words of the body around its densest matches ('…' where cut), marked; '' for an empty body. */
-  bodyExcerpt: string;
-}
-
-/** The title marked and the body cut around its matches and marked. */
-export function markEntry(title: string, body: string, marker: Marker, size: number = EXCERPT_WORDS): MarkedText {
-  // The title's tokens are read before the body's replace them (tokensOf fills one scratch).
+/** The whole title marked, and about `size` words of the body around its densest matches ('…' where cut), marked ('' for an empty body). */
+export function markEntry(title: string, body: string, marker: Marker, size: number = EXCERPT_WORDS): { titleMarked: string; bodyExcerpt: string } {
   const titleTokens = tokensOf(title, marker);
-  const titleMarked = marked(title, titleTokens, matchesIn(titleTokens, marker), 0, titleTokens.count);
+  const titleMarked = marked(title, titleTokens, matchesIn(titleTokens, marker), 0, titleTokens.length);
   if (body.trim() === '') return { titleMarked, bodyExcerpt: '' };
   const tokens = tokensOf(body, marker);
   const matches = matchesIn(tokens, marker);
-  const [from, to] = bestWindow(tokens.count, matches, size);
-  const excerpt = marked(body, tokens, matches, from, to);
-  return {
-    titleMarked,
-    bodyExcerpt: `${from > 0 ? ELLIPSIS : ''}${excerpt}${to < tokens.count ? ELLIPSIS : ''}`,
-  };
+  const [from, to] = bestWindow(tokens.length, matches, size);
+  return { titleMarked, bodyExcerpt: `${from > 0 ? ELLIPSIS : ''}${marked(body, tokens, matches, from, to)}${to < tokens.length ? ELLIPSIS : ''}` };
 }

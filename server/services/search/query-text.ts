@@ -24,6 +24,13 @@ export interface QueryTerm {
   words: string[];
 }
 
+/** A term as a dialect matches it: its words in order, the last one a prefix when `prefix`. */
+export interface MatchTerm extends QueryTerm {
+  prefix: boolean;
+  /** Whole words that match as well as this one (a one-word term's completions from the vocabulary). */
+  alternatives?: readonly string[];
+}
+
 export interface ParsedQuery {
   /** SearchResponse.query: trimmed, control characters dropped, cut at SEARCH_QUERY_MAX_CHARS. */
   text: string;

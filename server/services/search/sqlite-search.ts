@@ -1,22 +1,9 @@
 import type { SearchKind } from '@domain/search/types.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import {
-  COMPLETIONS,
-  type EntryRow,
-  type MatchTerm,
-  type RankRequest,
-  type RankedRow,
-  type SearchDriver,
-  createSearchIndexOn,
-  isSearchKind,
-  pageCap,
-  shortKinds,
-  sourceRowCap,
-  withCompletions,
-} from './search-flow.ts';
+import { type MatchTerm, termText } from './query-text.ts';
+import { COMPLETIONS, type EntryRow, type RankRequest, type RankedRow, type SearchDriver, createSearchIndexOn, isSearchKind, pageCap, shortKinds, sourceRowCap, withCompletions } from './search-flow.ts';
 import type { SearchIndex } from './search-index.ts';
-import { termText } from './query-text.ts';
 import { CANDIDATES, type VocabularyWord, trigramsOf } from './typo.ts';
 
 /**
