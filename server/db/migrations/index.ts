@@ -17,7 +17,7 @@ import * as search from './2026-11-26-017-search.ts';
 import * as searchSqlitePages from './2026-11-26-018-search-sqlite-pages.ts';
 import * as searchPostgres from './2026-11-26-019-search-postgres.ts';
 import * as searchPostgresPageGroups from './2026-11-26-020-search-postgres-page-groups.ts';
-import * as searchPostgresOneDocumentIndex from './2026-11-27-021-search-postgres-one-document-index.ts';
+import * as searchPostgresOnePageIndex from './2026-11-27-021-search-postgres-one-page-index.ts';
 
 /**
  * Every migration, in order. Keys are date-stamped so they sort by age; a migration
@@ -43,5 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-018-search-sqlite-pages': searchSqlitePages,
   '2026-11-26-019-search-postgres': searchPostgres,
   '2026-11-26-020-search-postgres-page-groups': searchPostgresPageGroups,
-  '2026-11-27-021-search-postgres-one-document-index': searchPostgresOneDocumentIndex,
+  '2026-11-27-021-search-postgres-one-page-index': searchPostgresOnePageIndex,
 };

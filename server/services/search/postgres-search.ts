@@ -33,17 +33,19 @@ const kindQuery = (kind: SearchKind) => sql`${sql.lit(`'${kindLexeme(kind)}'`)}:
 const QUERY = sql`(select q.words from q)`;
 
 /**
- * A body match of one kind, written as its GIN index's predicate so the planner uses it: the
- * documents and the glossary have their own index; the other kinds share one, told apart by
- * the kind's lexeme (the tsvectors have no statistics, migration 019, so GIN is always chosen).
+ * The bodies' GIN indexes (migrations 019, 020, 021), each condition written as its index's
+ * predicate so the planner uses it (the tsvectors have no statistics, so GIN is always chosen):
+ * the documents' own rows, their PDF pages, the glossary, and the other kinds told apart by
+ * the kind's lexeme.
  */
-function bodyMatch(kind: SearchKind, words: RawBuilder<unknown>): RawBuilder<unknown> {
-  if (kind === 'document' || kind === 'glossary') return sql`e.kind = ${sql.lit(kind)} and e.tsv @@ ${words}`;
-  return sql`e.kind = ${sql.lit(kind)} and e.tsv @@ (${words} && ${kindQuery(kind)})`;
+function bodyMatches(kind: SearchKind, words: RawBuilder<unknown>): RawBuilder<unknown>[] {
+  if (kind === 'document') return [sql`e.kind = 'document' and e.part = 0 and e.tsv @@ ${words}`, sql`e.kind = 'document' and e.part > 0 and e.tsv @@ ${words}`];
+  if (kind === 'glossary') return [sql`e.kind = 'glossary' and e.tsv @@ ${words}`];
+  return [sql`e.kind = ${sql.lit(kind)} and e.tsv @@ (${words} && ${kindQuery(kind)})`];
 }
-/** Whether any row matches: one `exists` per GIN index (the first found ends it). */
-const anyMatch = (kinds: readonly SearchKind[], words: RawBuilder<unknown>) =>
-  sql.join(kinds.map((kind) => sql`exists (select 1 from search_entries e where ${bodyMatch(kind, words)})`), sql` or `);
+/** Whether any row matches one of the conditions (the first found ends it). */
+const anyMatch = (conditions: readonly RawBuilder<unknown>[]) =>
+  sql.join(conditions.map((condition) => sql`exists (select 1 from search_entries e where ${condition})`), sql` or `);
 
 /** The vocabulary words sharing trigrams with `word` (pg_trgm in `schema`), the most similar first; only when `when` holds. */
 const nearWords = (schema: string, word: RawBuilder<unknown>, when: RawBuilder<unknown> = sql`true`) => sql`
@@ -91,13 +93,13 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
       // The bodies' pass of a kind only when the titles' found fewer than `limit` of its sources (checked once, before the index is read).
       const short = (kind: SearchKind) => sql`(select count(distinct t.source_id) from titles t where t.kind = ${sql.lit(kind)}) < ${sql.lit(limit)}`;
       const bodies = kinds.map((kind) => {
-        const rows = kind === 'document' ? sql`${bodyMatch(kind, words)} and e.part = 0` : bodyMatch(kind, words);
+        const [rows, pages] = bodyMatches(kind, words);
         const scored = sql`(select 'body' as pass, e.id, e.kind, e.source_id, e.part, ${score('tsv')} as score from search_entries e
           where ${rows} and ${short(kind)} limit ${cap})`;
-        if (kind !== 'document') return scored;
+        if (!pages) return scored;
         // PDF pages unscored (orderSources ranks their documents), at most pageCap of them.
         return sql`${scored} union all (select 'body' as pass, e.id, e.kind, e.source_id, e.part, 0 as score from search_entries e
-          where ${bodyMatch(kind, words)} and e.part > 0 and ${short(kind)} limit ${sql.lit(pageCap(limit))})`;
+          where ${pages} and ${short(kind)} limit ${sql.lit(pageCap(limit))})`;
       });
       const { rows } = await sql<RankRow>`
         with ${query}, titles as (${sql.join(titles, sql` union all `)})
@@ -123,8 +125,8 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
     // Every term in one statement; a term that finds nothing alone also gets its near words.
     async hitsOrCandidates(terms, kind) {
       const schema = await trgm();
-      // Without a kind, the documents', the glossary's and the other kinds' indexes.
-      const found = kind ? anyMatch([kind], sql`q.words`) : sql`${anyMatch(['document', 'glossary'], sql`q.words`)} or exists (select 1 from search_entries e where e.kind not in ('document', 'glossary') and e.tsv @@ q.words)`;
+      const words = sql`q.words`;
+      const found = anyMatch(kind ? bodyMatches(kind, words) : [...bodyMatches('document', words), ...bodyMatches('glossary', words), sql`e.kind not in ('document', 'glossary') and e.tsv @@ ${words}`]);
       const { rows } = await sql<{ position: number; found: boolean; word: string | null; uses: number | null }>`
         with q as materialized (select t.position, t.word, to_tsquery('english', t.query) as words
             from unnest(${terms.map(termText)}::text[], ${terms.map((term) => tsqueryText([term], 'all'))}::text[]) with ordinality as t(word, query, position)),

@@ -7,33 +7,23 @@ import type { SearchIndex } from './search-index.ts';
 import { CANDIDATES, type VocabularyWord, trigramsOf } from './typo.ts';
 
 /**
- * The search index on SQLite (docs/search.md): FTS5 over search_entries (kept in step by
- * the triggers of migrations 017 and 018; PDF pages in search_page_fts), bm25 with column weights, and an
- * FTS5 trigram table over the vocabulary for typo candidates.
+ * The search index on SQLite (docs/search.md): FTS5 over search_entries (triggers of
+ * migrations 017 and 018; PDF pages in search_page_fts), bm25 with column weights, an FTS5
+ * trigram table over the vocabulary for typo candidates.
  */
 
 /** bm25 weights of title, keywords, body. */
 const WEIGHTS = sql.raw('10.0, 5.0, 1.0');
 const TITLE_WEIGHTS = sql.raw('10.0, 5.0');
 
-/**
- * Each kind's entries get ids in a range of their own, so "this kind's matches" is a rowid
- * range, which FTS5 seeks to directly (an indexed kind column would cost a second list to
- * merge per query). The numbers are fixed per kind: a new kind takes a new one.
- */
+/** Each kind's ids are a range of their own, so a kind's matches are a rowid range FTS5 seeks to. Fixed: a new kind takes a new number. */
 const KIND_NUMBERS: Record<SearchKind, number> = { glossary: 1, faq: 2, tutorial: 3, document: 4, page: 5 };
 const KIND_RANGE = 2 ** 40;
 export function idRange(kind: SearchKind): [number, number] {
   const low = KIND_NUMBERS[kind] * KIND_RANGE;
   return [low, low + KIND_RANGE - 1];
 }
-/**
- * A rowid bound as a parameter: a BigInt, which the driver binds as an SQLite integer. FTS5
- * seeks to a rowid range only when the bound is an integer; a JavaScript number is bound as a
- * real, which FTS5 ignores (it then walks every match and SQLite filters them: 2 to 10 ms per
- * pass for common words instead of 0.1 to 0.5). As a parameter, the statement's text stays the
- * same from query to query, so its prepared statement is kept (connection.ts).
- */
+/** A rowid bound as a BigInt, bound as an SQLite integer: FTS5 ignores a bound bound as a real (a JavaScript number) and walks every match. */
 function rowidParameter(value: number): bigint {
   if (!Number.isSafeInteger(value)) throw new Error(`not a rowid: ${value}`);
   return BigInt(value);
@@ -55,44 +45,33 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
     const expression = ftsExpression(terms, mode);
     const table = sql.raw(stage === 'title' ? 'search_title_fts' : 'search_fts');
     const weights = stage === 'title' ? TITLE_WEIGHTS : WEIGHTS;
-    // Per kind (a rowid range), the newest sourceRowCap matches (docs/search.md): FTS5 walks the
-    // index by rowid, descending, and stops there. Only their ids first: bm25 costs, per
-    // cursor, a walk through every match of each phrase in the whole table (its IDF), so
-    // one cursor per kind made a pass cost 2 to 3 ms per kind for common words.
+    // Per kind (a rowid range), the ids of the newest sourceRowCap matches, unscored.
     const candidateQueries = kinds.map((kind) => {
       const [low, high] = idRange(kind);
       return sql`select * from (select rowid as id, 0 as page from ${table}
              where ${table} match ${expression} and rowid between ${rowidParameter(low)} and ${rowidParameter(high)} order by rowid desc limit ${sourceRowCap(limit)})`;
     });
-    // PDF pages (migration 018: a table of their own, never in the titles' one): the newest
-    // matching pages, unscored; the flow ranks their documents (orderSources, search-flow.ts).
+    // And the newest pageCap PDF pages (their own table, migration 018), never scored.
     if (stage === 'all' && kinds.includes('document')) {
       candidateQueries.push(sql`select * from (select rowid as id, 1 as page from search_page_fts
              where search_page_fts match ${expression} order by rowid desc limit ${pageCap(limit)})`);
     }
     const { rows: candidates } = await sql<{ id: number; page: number }>`${sql.join(candidateQueries, sql` union all `)}`.execute(db);
     if (candidates.length === 0) return [];
-    // Then the candidates scored by one bm25 cursor: each cursor first walks every match of
-    // each phrase in the whole table (its IDF), then every match between its lowest and
-    // highest candidate. Since the PDF pages left this table (migration 018) that second
-    // walk is short, so one cursor (one IDF walk) beats one per group of kinds.
+    // Then the candidates scored by one bm25 cursor (each cursor walks every match of each phrase once).
     const ids = candidates.filter((row) => !row.page).map((row) => Number(row.id));
     const pageIds = candidates.filter((row) => row.page).map((row) => Number(row.id));
-    const passes =
-      ids.length === 0
-        ? []
-        : [
-            sql`select rowid as id, bm25(${table}, ${weights}) as score from ${table}
-             where ${table} match ${expression} and rowid between ${rowidParameter(Math.min(...ids))} and ${rowidParameter(Math.max(...ids))}
-               and (rowid + 0) in (select value from json_each(${JSON.stringify(ids)}))`,
-          ];
+    const passes = [];
+    if (ids.length > 0) {
+      passes.push(sql`select rowid as id, bm25(${table}, ${weights}) as score from ${table}
+        where ${table} match ${expression} and rowid between ${rowidParameter(Math.min(...ids))} and ${rowidParameter(Math.max(...ids))}
+          and (rowid + 0) in (select value from json_each(${JSON.stringify(ids)}))`);
+    }
     if (pageIds.length > 0) passes.push(sql`select value as id, 0 as score from json_each(${JSON.stringify(pageIds)})`);
     const { rows } = await sql<{ id: number; score: number; kind: string; source_id: string; part: number }>`
         select m.id, m.score, e.kind, e.source_id, e.part
           from (${sql.join(passes, sql` union all `)}) m join search_entries e on e.id = m.id`.execute(db);
-    return rows.flatMap((row) =>
-      isSearchKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: -Number(row.score) }] : [],
-    );
+    return rows.flatMap((row) => (isSearchKind(row.kind) ? [{ id: Number(row.id), kind: row.kind, sourceId: row.source_id, part: Number(row.part), score: -Number(row.score) }] : []));
   };
 
   /** The most used vocabulary words that start with `prefix`, by a key range (SQLite's LIKE ignores case and skips the index). */
@@ -110,7 +89,6 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
     const { rows } = await sql`select 1 as found from search_fts
       where search_fts match ${expression} and rowid between ${rowidParameter(low)} and ${rowidParameter(high)} limit 1`.execute(db);
     if (rows.length > 0) return true;
-    // PDF pages have a table of their own (migration 018).
     if (kind && kind !== 'document') return false;
     const { rows: pages } = await sql`select 1 as found from search_page_fts where search_page_fts match ${expression} limit 1`.execute(db);
     return pages.length > 0;
@@ -128,7 +106,6 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
   };
 
   const driver: SearchDriver = {
-    // The completions and the two passes as statements of their own: in process, a statement costs no round trip.
     async rank(asked) {
       const completions = asked.complete ? await complete(asked.complete) : undefined;
       const request = completions ? { ...asked, terms: withCompletions(asked.terms, completions) } : asked;
@@ -138,13 +115,11 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
     },
 
     async entries(ids): Promise<EntryRow[]> {
-      // The ids as one JSON parameter: the statement's text is the same for any number of ids.
       const { rows } = await sql<EntryRow>`select id, kind, source_id, part, title, body, url, label
           from search_entries where id in (select value from json_each(${JSON.stringify(ids)}))`.execute(db);
       return rows;
     },
 
-    // In process: a statement per term costs no round trip.
     async hitsOrCandidates(terms, kind) {
       const answers: Array<VocabularyWord[] | null> = [];
       for (const term of terms) answers.push((await hasHit(term, kind)) ? null : await candidatesOf(termText(term)));
@@ -158,8 +133,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
     },
 
     async compact() {
-      // Every segment merged into one: each word's list is then read in one piece (about 30%
-      // off a query of common words on the bench's index, for about a second's work).
+      // Every segment merged into one, so each word's list is read in one piece.
       await db.transaction().execute(async (trx) => {
         await sql`insert into search_fts(search_fts) values ('optimize')`.execute(trx);
         await sql`insert into search_title_fts(search_title_fts) values ('optimize')`.execute(trx);
@@ -173,12 +147,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
         let id = next.get(kind);
         if (id === undefined) {
           const [low, high] = idRange(kind);
-          const row = await trx
-            .selectFrom('search_entries')
-            .select((eb) => eb.fn.max('id').as('id'))
-            .where('id', '>=', low)
-            .where('id', '<=', high)
-            .executeTakeFirst();
+          const row = await trx.selectFrom('search_entries').select((eb) => eb.fn.max('id').as('id')).where('id', '>=', low).where('id', '<=', high).executeTakeFirst();
           id = row?.id == null ? low : Number(row.id);
         }
         next.set(kind, ++id);
@@ -186,17 +155,8 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
       };
       const rows = [];
       for (const entry of entries) {
-        rows.push({
-          id: await nextId(entry.kind),
-          kind: entry.kind,
-          source_id: entry.sourceId,
-          part: entry.part,
-          title: entry.title,
-          keywords: entry.keywords,
-          body: entry.body,
-          url: entry.url,
-          label: entry.label ?? null,
-        });
+        const { kind, sourceId, part, title, keywords, body, url, label } = entry;
+        rows.push({ id: await nextId(kind), kind, source_id: sourceId, part, title, keywords, body, url, label: label ?? null });
       }
       for (let start = 0; start < rows.length; start += 100) {
         await trx.insertInto('search_entries').values(rows.slice(start, start + 100)).execute();
