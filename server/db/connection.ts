@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -49,30 +49,8 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   return handle(db, 'sqlite');
-}
-
-/** better-sqlite3 with the last 300 statements kept prepared by SQL text (Kysely prepares each query anew; decision 030). */
-function withStatementCache(file: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => file.close(),
-    prepare(text) {
-      let statement = statements.get(text);
-      if (statement) statements.delete(text);
-      else {
-        statement = file.prepare(text);
-        if (statements.size >= 300) {
-          const oldest = statements.keys().next();
-          if (!oldest.done) statements.delete(oldest.value);
-        }
-      }
-      // Last in the map's order: the most recently used.
-      statements.set(text, statement);
-      return statement;
-    },
-  };
 }
 
 function handle(db: Db, dialect: Dialect): DbHandle {
