@@ -10,7 +10,8 @@ export const DEFAULT_PURGE_TIMING: OutboxTiming = { pollIntervalMs: 5_000, lease
 
 /**
  * The sender of the CDN purge outbox (docs/operations.md, "CDN purge"): the polling, claiming
- * and serializing are OutboxRunner's; this class hands a claimed row's tags to the configured
+ * and lanes are OutboxRunner's (one lane: purges go one at a time, and stop() lets the one
+ * being sent finish); this class hands a claimed row's tags to the configured
  * purger and records the outcome: sent, or tried again later on the schedule in outbox.ts, or
  * failed for good. Every failed attempt is logged and counted (`failures`, for /metrics).
  */

@@ -57,9 +57,10 @@ export function smtpMailer(smtpUrl: string): Mailer {
 
 /**
  * The sender of the lead notification outbox (docs/leads.md, "The e-mail to sales"): the
- * polling, claiming and serializing are OutboxRunner's; this class sends one row's e-mail
- * and decides when a failed one is tried again. stop() also ends the batch in progress, as
- * the mailer is closed after it.
+ * polling and claiming are OutboxRunner's (one lane: e-mails go one at a time); this class
+ * sends one row's e-mail and decides when a failed one is tried again. stop() lets the e-mail
+ * being sent finish, claims nothing more, and turns later runs into no-ops, as the mailer is
+ * closed after it.
  */
 export class LeadNotifier extends OutboxRunner<LeadNotificationRow, NotifierTiming> {
   private readonly mailer: Mailer;
