@@ -1,4 +1,4 @@
-// `npm run bench:search`: the knowledge base's search index (docs/search.md, "Figures") filled
+// `npm run bench:search`: the knowledge base's search index (docs/benchmarks.md) filled
 // with 10,000 glossary terms, 1,000 documents of ~20 pages of generated LNG/NGL text, the FAQ,
 // the tutorial and the pages; on SQLite and, when TEST_DATABASE_URL or BENCH_DATABASE_URL is
 // set, on PostgreSQL in a throwaway schema. Prints the time to fill (reindex) everything, the
