@@ -193,7 +193,10 @@ export abstract class OutboxRunner<Row, Timing extends OutboxTiming = OutboxTimi
     let delivered = 0;
     for (const id of ids) {
       if (this.halted || cancelled.aborted) break;
-      const row = await this.setup.queries.claim(this.db, id, now, this.timing.leaseMs);
+      // A claim's lease runs from when it is taken, not from the look: this lane may have
+      // waited for a slot or behind a slow row.
+      const waitedMs = Math.max(0, Date.now() - now);
+      const row = await this.setup.queries.claim(this.db, id, now, this.timing.leaseMs + waitedMs);
       if (row && (await this.deliver(row, now, cancelled))) delivered++;
     }
     return delivered;
