@@ -1,12 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 
-/**
- * The text of each PDF page of a document, as extracted at intake (docs/search.md, "What is
- * indexed"): rows of `document_pages(document_id, page, text)` (migration 017). Kept so
- * search:reindex rebuilds a document's entries without reading its file again. Raw SQL that
- * both dialects take, so this module does not depend on the table's Kysely types.
- */
+/** The text of each PDF page of a document as extracted at intake (`document_pages`), so a reindex never reads files again. */
 
 export interface PageText {
   /** 1-based. */

@@ -4,11 +4,7 @@ import type { Storage } from '../../storage/storage.ts';
 import type { PageText } from './document-pages.ts';
 import { extractPdfText } from './pdf-text/extract-pdf-text.ts';
 
-/**
- * The text of each page of a PDF in storage, for the document intake (docs/search.md, "What
- * is indexed"): read by pdf-text/ in a worker within the PDF_TEXT_* limits, page numbers from
- * 1; null when it has none to give (pdf-text/ logs why). Never throws.
- */
+/** The text of each page of a stored PDF (pages from 1), read by pdf-text/; null when it has none (logged there). Never throws. */
 export async function extractStoredPdfText(
   storage: Storage,
   config: Pick<Config, 'pdfText'>,

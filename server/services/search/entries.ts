@@ -13,12 +13,7 @@ import { LEADER_LIMITS } from '@domain/site-content/schemas.ts';
 import type { Associations, FaqEntry, Leader, SeoEntries } from '@domain/site-content/types.ts';
 import type { SearchEntry } from './search-index.ts';
 
-/**
- * What each source puts in the search index (docs/search.md, "What is indexed"): plain
- * builders from a glossary term, an FAQ entry, a document and its PDF pages, the tutorial
- * and the public pages' sections to SearchEntry rows. No database here: the services call
- * these inside their write transactions, and search:reindex calls them for everything.
- */
+/** What each source puts in the search index (docs/search.md, "What is indexed"): plain builders, no database. */
 
 /** Words written with hyphens also as one word ("boil-off" → "boiloff"), so either spelling finds them. */
 export function hyphenCompounds(text: string): string[] {
@@ -27,11 +22,7 @@ export function hyphenCompounds(text: string): string[] {
   return [...compounds];
 }
 
-/**
- * The verb of a term named by its noun ("Regasification" → "regasify", "Odorization" →
- * "odorize"): a visitor types the verb, the stemmer does not join the two, and the verb's
- * own forms in other definitions ("regasified") would otherwise rank those first.
- */
+/** The verb of a term named by its noun ("Regasification" → "regasify"), which a visitor types and the stemmer does not join to it. */
 export function verbForms(text: string): string[] {
   const forms = new Set<string>();
   for (const match of text.toLowerCase().matchAll(/\p{L}{3,}(?:ification|ization|isation)\b/gu)) {
@@ -129,8 +120,7 @@ export function documentEntries(document: DocumentSource): SearchEntry[] {
     ...(label ? { label } : {}),
   };
   const description = document.description ?? '';
-  // The title again in part 0's keywords: a match on the title alone then ranks part 0 (the
-  // document itself, no page) above its pages, which all carry the title to show it.
+  // The title again in part 0's keywords, so a match on the title alone ranks the document above its pages.
   const entries: SearchEntry[] = [{ ...base, part: 0, keywords: joinKeywords([document.title, ...hyphenCompounds(`${document.title} ${description}`)]), body: description }];
   for (const { page, text } of document.pages) {
     if (text.trim() === '') continue;
@@ -183,10 +173,7 @@ function features(items: ReadonlyArray<{ title: string }>): PageSection[] {
   return items.map((item) => ({ id: featureAnchor(item.title), heading: item.title, content: item }));
 }
 
-/**
- * The public pages and the sections with an id the search can link to. The ids are the ones
- * the pages render (app/features/home, platforms, education, leadership; app/routes).
- */
+/** The public pages and their sections with an id the pages render (app/features, app/routes), for the search to link to. */
 const PAGE_OUTLINES: PageOutline[] = [
   {
     key: 'home',
@@ -246,11 +233,7 @@ const PAGE_OUTLINES: PageOutline[] = [
   { key: 'sitemap', intro: '', sections: [] },
 ];
 
-/**
- * Each public page as a whole (source id: its path; its heading, keywords, search title and
- * description from `seo`, and its opening text) and each of its sections (source id:
- * `<path>#<id>`). Without `seo` the page's entries carry the content/pages.ts defaults.
- */
+/** Each public page (source id: its path; with its `seo`, else content/pages.ts's defaults) and each of its sections (`<path>#<id>`). */
 export function pageEntries(seo?: Partial<SeoEntries> | null): SearchEntry[] {
   const entries: SearchEntry[] = [];
   for (const outline of PAGE_OUTLINES) {
@@ -289,11 +272,7 @@ export function pageEntries(seo?: Partial<SeoEntries> | null): SearchEntry[] {
 /** The leadership page's card of the leader at `position` (0-based): its heading's id (app/routes/leadership.tsx). */
 export const leaderSourceId = (position: number) => `/leadership#leader-${position + 1}`;
 
-/**
- * Each published leader as a section of the leadership page: name, role and biography, found
- * at the card (whose heading carries the id). Cards are numbered by position, as the page
- * renders them, so a publish replaces every position up to LEADER_LIMITS.count.
- */
+/** Each published leader as a section of the leadership page, at its card (numbered by position, so a publish replaces every position). */
 export function leaderEntries(leaders: readonly Leader[]): SearchEntry[] {
   return leaders.map((leader, position) => ({
     kind: 'page',

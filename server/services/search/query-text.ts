@@ -1,10 +1,6 @@
 import { SEARCH_QUERY_MAX_CHARS } from '@domain/search/types.ts';
 
-/**
- * The visitor's text made safe to search with (docs/search.md, "How ranking works"): no
- * operator, quote or control character reaches the database. The index builds its own
- * FTS5 MATCH or tsquery from the words found here, so any input is a normal query.
- */
+/** The visitor's text as words of letters and digits (docs/search.md, "How ranking works"): the index builds its MATCH or tsquery from them only. */
 
 /** More words than this are dropped: a long sentence costs more than it finds. */
 export const SEARCH_MAX_TERMS = 8;
@@ -78,19 +74,14 @@ export function termText(term: QueryTerm): string {
   return term.words.join('-');
 }
 
-/** The shortest word the vocabulary keeps, and the longest. */
-const VOCABULARY_MIN = 2;
-const VOCABULARY_MAX = 32;
-
 /**
  * The words `text` adds to the vocabulary (docs/search.md, "Typing mistakes"), with how often:
- * folded words of 2 to 32 characters that are not only digits, and hyphen-joined compounds
- * as written ("boil-off"), so "boiloff" is one edit away from something indexed.
+ * folded words of 2 to 32 characters, not only digits, and hyphen-joined compounds ("boil-off").
  */
 export function vocabularyOf(text: string, counts: Map<string, number> = new Map()): Map<string, number> {
   const folded = foldText(text);
   const add = (word: string) => {
-    if (word.length < VOCABULARY_MIN || word.length > VOCABULARY_MAX || /^\p{N}+$/u.test(word)) return;
+    if (word.length < 2 || word.length > 32 || /^\p{N}+$/u.test(word)) return;
     counts.set(word, (counts.get(word) ?? 0) + 1);
   };
   for (const word of folded.match(WORD) ?? []) add(word);

@@ -8,13 +8,9 @@ import { type PageText, allDocumentPages, documentPages, pdfDocumentsWithoutText
 import { associationEntries, bySource, documentEntries, faqEntries, glossaryEntries, leaderEntries, pageEntries, tutorialEntries } from './entries.ts';
 import type { SearchEntry, SearchIndex } from './search-index.ts';
 
-/**
- * Building the index from its sources (docs/search.md, "Keeping the index current"): the
- * whole of it (search:reindex, and the first start after migration 017), or only the fixed
- * content of content/*.ts (the tutorial and the pages) when a deploy changed it.
- */
+/** Building the index from its sources (docs/search.md, "Keeping the index current"): all of it, or the fixed content of content/*.ts. */
 
-/** The content_versions row that remembers which fixed content the index holds (a hash, as a number). */
+/** The content_versions row that remembers which fixed content the index holds (a hash). */
 const FIXED_CONTENT_ROW = 'search-fixed-content';
 
 export interface ReindexCounts {
@@ -58,10 +54,7 @@ export async function publishedForSearch(db: Db, logger?: Logger): Promise<Publi
   return { faq: read('faq', seed.faq), seo: read('seo', seed.seo), leaders: read('leaders', seed.leaders), associations: read('associations', seed.associations) };
 }
 
-/**
- * What the index's pages are made of beyond content/*.ts. Part of the fixed content's hash, so
- * an index built before leaders and associations were indexed gets them at the next start.
- */
+/** What the pages are made of beyond content/*.ts, in the hash so a change of it re-indexes them. */
 const PAGE_SOURCES = ['content/*.ts pages and sections', 'published leaders', 'published associations'];
 
 /** A number that changes when the tutorial or the pages' fixed text does (48 bits of SHA-256: fits a bigint and a JS number). */
@@ -71,20 +64,9 @@ export function fixedContentHash(): number {
 }
 
 async function writeAll(trx: Db, index: SearchIndex, entries: readonly SearchEntry[]): Promise<number> {
-  const sources = bySource(entries);
-  if (index.replaceSources) {
-    // One vocabulary write for the lot (docs/search.md, "Figures").
-    await index.replaceSources(
-      trx,
-      [...sources.values()].flatMap((list) => (list[0] ? [{ kind: list[0].kind, sourceId: list[0].sourceId, entries: list }] : [])),
-    );
-    return sources.size;
-  }
-  for (const list of sources.values()) {
-    const first = list[0];
-    if (first) await index.replaceSource(trx, first.kind, first.sourceId, list);
-  }
-  return sources.size;
+  const sources = [...bySource(entries).values()];
+  await index.replaceSources(trx, sources.flatMap((list) => (list[0] ? [{ kind: list[0].kind, sourceId: list[0].sourceId, entries: list }] : [])));
+  return sources.length;
 }
 
 async function rememberFixedContent(trx: Db, hash: number): Promise<void> {
@@ -94,10 +76,7 @@ async function rememberFixedContent(trx: Db, hash: number): Promise<void> {
   }
 }
 
-/**
- * Replaces the tutorial's and the pages' entries: the pages carry the published `seo`, and
- * the published leaders and associations are sections of theirs. Inside the caller's transaction.
- */
+/** Replaces the tutorial's and the pages' entries (with the published `seo`, leaders and associations), in the caller's transaction. */
 export async function rebuildFixedContent(
   trx: Db,
   index: SearchIndex,
@@ -112,11 +91,7 @@ export async function rebuildFixedContent(
   return result;
 }
 
-/**
- * Rebuilds the whole index from the sources in one transaction: the live glossary terms,
- * the live documents with their stored page texts, the published FAQ, the tutorial and the
- * pages. Visitors' searches see the old index until it commits.
- */
+/** Rebuilds the whole index from the sources in one transaction (searches see the old one until it commits). */
 export async function reindexAll(db: Db, index: SearchIndex, logger?: Logger): Promise<ReindexCounts> {
   const started = performance.now();
   const counts = await db.transaction().execute((trx) => reindexInTransaction(trx, index, logger));
@@ -156,12 +131,7 @@ export interface PdfTextCounts {
   ms: number;
 }
 
-/**
- * Reads the text of every PDF document that has none stored (uploaded before the search read
- * PDFs, or a seeded sample), one at a time through `extract` (pdf-text/, its limits), and
- * stores the pages with text (`search:reindex -- --pdf-text`). The index is not touched: a
- * reindex afterwards puts the text in. A PDF with no text to give is read again next time.
- */
+/** `search:reindex -- --pdf-text`: reads and stores the text of every PDF document that has none stored, one at a time; the index is not touched. */
 export async function readMissingPdfText(
   db: Db,
   extract: (key: string, size: number) => Promise<PageText[] | null>,
@@ -187,11 +157,9 @@ export async function readMissingPdfText(
 }
 
 /**
- * At every start (createServices): the first time (no row remembers the fixed content) the
- * whole index is built, since the seeded glossary and sample documents never went through a
- * write; afterwards only the tutorial and the pages, and only when content/*.ts changed.
- * Several processes starting at once: the row's lock makes the others wait and then find
- * nothing to do.
+ * At every start: the whole index the first time (the seeds never went through a write), then
+ * the tutorial and the pages when content/*.ts changed. The row is claimed first, so of several
+ * processes starting at once one builds.
  */
 export async function syncAtStart(db: Db, index: SearchIndex, logger: Logger): Promise<'built' | 'fixed-content' | 'unchanged'> {
   const hash = fixedContentHash();

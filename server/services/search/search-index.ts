@@ -1,11 +1,7 @@
 import type { SearchKind, SearchResponse } from '@domain/search/types.ts';
 import type { Db } from '../../db/connection.ts';
 
-/**
- * One thing to find, as stored in the index (docs/search.md). A source (one glossary term,
- * one document, one FAQ entry, one tutorial step, one page) has one or more entries:
- * a document has part 0 (title and description) and one part per PDF page with text.
- */
+/** One thing to find (docs/search.md, "What is indexed"): a source has part 0 and, for a document, one part per PDF page with text. */
 export interface SearchEntry {
   kind: SearchKind;
   /** The source's id within its kind: glossary term id, document id, FAQ entry id, step number, page path. */
@@ -18,9 +14,7 @@ export interface SearchEntry {
   keywords: string;
   /** Weighted lowest; the excerpt is cut from here (or the title when the body has no match). */
   body: string;
-  /** SearchHit.url */
   url: string;
-  /** SearchHit.label */
   label?: string;
 }
 
@@ -32,27 +26,16 @@ export interface SearchQuery {
   limit: number;
 }
 
-/**
- * The search index of one database: raw SQL per dialect (sqlite-search.ts,
- * postgres-search.ts) behind this one interface. Writes take the caller's transaction, so
- * the index changes with the glossary, documents and site content it describes.
- */
+/** The search index of one database, one dialect's SQL behind it; writes take the caller's transaction. */
 export interface SearchIndex {
   /** Replaces every entry of one source (an empty list removes it). */
   replaceSource(trx: Db, kind: SearchKind, sourceId: string, entries: readonly SearchEntry[]): Promise<void>;
-  /**
-   * Replaces several sources' entries at once, as replaceSource does for each, with one
-   * vocabulary write for all of them (search:reindex and other bulk writes).
-   */
-  replaceSources?(trx: Db, sources: ReadonlyArray<{ kind: SearchKind; sourceId: string; entries: readonly SearchEntry[] }>): Promise<void>;
-  /** Removes every entry of one source. */
+  /** replaceSource for several sources, with one vocabulary write for all of them. */
+  replaceSources(trx: Db, sources: ReadonlyArray<{ kind: SearchKind; sourceId: string; entries: readonly SearchEntry[] }>): Promise<void>;
   removeSource(trx: Db, kind: SearchKind, sourceId: string): Promise<void>;
-  /** Removes every entry of one kind, or of all kinds (search:reindex starts from nothing). */
+  /** Removes every entry of one kind, or of all kinds. */
   clear(trx: Db, kind?: SearchKind): Promise<void>;
   query(input: SearchQuery): Promise<SearchResponse>;
-  /**
-   * Merges the dialect's index into as few pieces as it can, after a whole reindex (outside
-   * its transaction): on SQLite, FTS5's `optimize` (docs/search.md, "Figures"); nothing on PostgreSQL.
-   */
+  /** After a whole reindex, outside its transaction: FTS5's `optimize` on SQLite. */
   compact?(): Promise<void>;
 }

@@ -4,11 +4,7 @@ import type { Logger } from '../../logger.ts';
 import { type ReindexCounts, reindexAll, syncAtStart } from './reindex.ts';
 import type { SearchIndex, SearchQuery } from './search-index.ts';
 
-/**
- * `services.search` (docs/search.md): the one search over the knowledge base. The index is
- * written by the glossary, documents and site content services inside their own write
- * transactions (they hold `index`); this answers visitors' queries and rebuilds the index.
- */
+/** `services.search` (docs/search.md): answers queries and rebuilds the index; the content services write `index` in their transactions. */
 export interface SearchService {
   /** Never throws on any text: the query is cleaned and cut first (cleanQuery), the index copes with the rest. */
   query(input: SearchQuery): Promise<SearchResponse>;
@@ -23,11 +19,7 @@ export interface SearchService {
 // eslint-disable-next-line no-control-regex -- these are exactly the characters removed
 const NOT_SEARCHABLE = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-/**
- * The query as searched (SearchResponse.query): control characters become spaces, runs of
- * spaces one, trimmed and cut at SEARCH_QUERY_MAX_CHARS (never refused), without leaving
- * half a surrogate pair at the cut.
- */
+/** The query as searched (SearchResponse.query): controls become spaces, runs of spaces one, trimmed, cut at SEARCH_QUERY_MAX_CHARS whole. */
 export function cleanQuery(q: string): string {
   let text = q.replace(NOT_SEARCHABLE, ' ').replace(/\s+/g, ' ').trim();
   if (text.length > SEARCH_QUERY_MAX_CHARS) {

@@ -1,9 +1,4 @@
-/**
- * Correcting typing mistakes from the index's vocabulary (docs/search.md, "Typing mistakes"):
- * the database proposes candidates that share trigrams with a word (FTS5 trigram or
- * pg_trgm), and this module decides, the same way on both dialects, which one the visitor
- * meant.
- */
+/** Which vocabulary word the visitor meant (docs/search.md, "Typing mistakes"), from the candidates the database proposes. */
 
 /** Candidates the database proposes for one word (the dialects' `candidates`). */
 export const CANDIDATES = 60;
@@ -47,12 +42,7 @@ export function allowedEdits(length: number): number {
   return 3;
 }
 
-/**
- * How far `word` is from `candidate`, or null when too far. A whole-word match counts its
- * edits; a match with the start of a longer candidate ("regasify" against "regasifi|cation",
- * the visitor stopped or took another ending) counts its edits plus one half, so a whole
- * word wins a tie.
- */
+/** How far `word` is from `candidate` (null: too far); against the start of a longer candidate ("regasifi|cation") half an edit more. */
 export function candidateDistance(word: string, candidate: string): number | null {
   const max = allowedEdits(word.length);
   if (max === 0 || word === candidate) return null;
@@ -68,11 +58,7 @@ export function candidateDistance(word: string, candidate: string): number | nul
   return Number.isFinite(best) ? best : null;
 }
 
-/**
- * The vocabulary word the visitor most likely meant by `word`, or null: the nearest
- * candidate (candidateDistance), then the most used, then the first alphabetically.
- * `slack` allows that many more edits (a "Did you mean …?" may reach further than a correction).
- */
+/** The nearest candidate, then the most used, then the first alphabetically, or null; `slack` more edits for a "Did you mean …?". */
 export function bestCorrection(word: string, candidates: readonly VocabularyWord[], slack = 0): string | null {
   let best: { word: string; distance: number; uses: number } | null = null;
   for (const candidate of candidates) {

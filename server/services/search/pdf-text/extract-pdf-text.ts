@@ -15,27 +15,13 @@ import {
 
 export type { PdfTextLimits } from './pdf-text-limits.ts';
 
-/**
- * A PDF's text, page by page, read in a worker thread with a time limit and a memory limit
- * (docs/search.md, "Text inside PDFs"). The document intake calls it once a PDF is stored,
- * before it records the document; whatever the file holds, the answer is text or null, never
- * an error, so an upload never fails because of its text.
- */
+/** A PDF's text, page by page, read in a worker thread within time and memory limits (docs/search.md, "Text inside PDFs"): text or null, never an error. */
 
 /** The file: its bytes, or a way to read it from storage (`() => storage.get(key)`). */
 export type PdfSource = Uint8Array | (() => Promise<Readable | null>);
 
 /** Why a PDF has no text, in the one log line it gets. */
-export type PdfTextFailure =
-  | 'too-large'
-  | 'empty'
-  | 'encrypted'
-  | 'invalid'
-  | 'unreadable'
-  | 'timeout'
-  | 'memory'
-  | 'missing'
-  | 'busy';
+export type PdfTextFailure = 'too-large' | 'empty' | 'encrypted' | 'invalid' | 'unreadable' | 'timeout' | 'memory' | 'missing' | 'busy';
 
 /** What one extraction cost, for the bench (scripts/bench-pdf-text.ts). */
 export interface PdfTextStats {
@@ -110,13 +96,9 @@ export async function extractPdfText(
 }
 
 /**
- * One worker for one file: feeds it the bytes, watches the clock and the memory, ends it
- * whatever happens. Its JavaScript heap is capped by V8 (resourceLimits) at maxMemoryMb. That
- * cap cannot see ArrayBuffers, and a stream inflated to gigabytes is one: so this thread, free
- * while the worker is busy, looks at the worker's buffers every PDF_TEXT_MEMORY_CHECK_MS and
- * ends it past the file's size + maxMemoryMb. Where the runtime cannot measure one worker
- * (Node 20), it watches the process's resident memory instead: at most the file's size +
- * maxMemoryMb + the worker's own start (PDF_TEXT_WORKER_ALLOWANCE_MB) of growth.
+ * One worker for one file, ended whatever happens. V8 caps its heap (resourceLimits); its
+ * buffers, which that cap cannot see (a decompression bomb), are watched from here: past the
+ * file's size + maxMemoryMb, or on Node 20 the process's growth past that + the worker's start.
  */
 function extractInWorker(source: PdfSource, size: number, limits: PdfTextLimits): Promise<Outcome> {
   const MiB = 1024 * 1024;

@@ -1,15 +1,9 @@
 // @ts-check
 /**
- * The worker thread that reads a PDF's text (docs/search.md, "Text inside PDFs"), started by
- * extract-pdf-text.ts with resource limits, one per document, ended when it answers.
- *
- * Plain JavaScript on purpose: a worker thread does not inherit tsx's loader from the server
- * on Node 20 (`--import tsx` in a Worker's execArgv is not honoured there), while an .mjs file
- * loads the same under tsx, Vitest and `npm start`, with no loader to start per document.
- *
- * Protocol: workerData { size, maxRawPageChars, maxDocumentChars }; the parent then posts
- * { chunk: Uint8Array } messages with the file's bytes in order and { end: true }. The answer
- * is one message: { ok: true, pages: string[] } or { ok: false, reason, message }.
+ * The worker thread that reads one PDF's text (docs/search.md, "Text inside PDFs"); plain
+ * JavaScript, since a worker does not inherit tsx's loader on Node 20. Protocol: workerData
+ * { size, maxRawPageChars, maxDocumentChars }; the parent posts { chunk } messages in order,
+ * then { end: true }; one answer: { ok: true, pages } or { ok: false, reason, message }.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 
