@@ -8,7 +8,7 @@ import { CANDIDATES, type VocabularyWord } from './typo.ts';
 
 /**
  * The search index on PostgreSQL (docs/search.md): a weighted tsvector of accent-free text
- * (title A, keywords B, body C, 'english'), GIN indexes split by kind (migrations 019, 021),
+ * (title A, keywords B, body C, 'english'), GIN indexes split by kind (migrations 019 to 021),
  * ts_rank with weights, pg_trgm over the vocabulary for typo candidates.
  */
 
