@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../../config.ts';
-import { copyObjects, hashFile, isEmptyDir } from './files.ts';
+import { copyObjects, exists, hashFile, isEmptyDir } from './files.ts';
 import {
   BackupError,
   DATABASE_FILES,
@@ -185,14 +185,5 @@ async function clearOwnEntries(dir: string): Promise<void> {
   await fs.rm(path.join(dir, MANIFEST_FILE), { force: true });
   for (const name of await fs.readdir(dir)) {
     if (OWN_ENTRIES.includes(name) || name.startsWith(TEMP_PREFIX)) await fs.rm(path.join(dir, name), { recursive: true, force: true });
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.stat(file);
-    return true;
-  } catch {
-    return false;
   }
 }

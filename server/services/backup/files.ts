@@ -113,6 +113,16 @@ export async function copyObjects(
   return entries;
 }
 
+/** True when something (a file or a folder) is at `file`; any failure to look counts as nothing there. */
+export async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** True when `dir` does not exist or holds nothing. */
 export async function isEmptyDir(dir: string): Promise<boolean> {
   try {

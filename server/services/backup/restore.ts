@@ -3,7 +3,7 @@ import { type Stats, constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
-import { copyHandleHashed, hashFile, isEmptyDir } from './files.ts';
+import { copyHandleHashed, exists, hashFile, isEmptyDir } from './files.ts';
 import { BackupError, type FileEntry, type Manifest, OBJECTS_DIR, readManifest } from './manifest.ts';
 import { type PgTools, countTables, postgresRowCounts, releasePostgresLease, restorePostgres } from './postgres.ts';
 import { listBucket } from './s3.ts';
@@ -209,7 +209,7 @@ async function checkTargetEmpty(config: RestoreConfig, force: boolean): Promise<
       `DATA_DIR ${config.dataDir} is not empty; restore into an empty directory, or pass --force to replace its database and files (stop the site first).`,
     );
   }
-  if (config.database.dialect === 'sqlite' && (await fileExists(config.database.file))) {
+  if (config.database.dialect === 'sqlite' && (await exists(config.database.file))) {
     throw new BackupError(`The SQLite database ${config.database.file} already exists; pass --force to replace it (stop the site first).`);
   }
   if (config.database.dialect === 'postgres') {
@@ -261,13 +261,4 @@ async function compareBucket(manifest: Manifest, storage: Extract<RestoreConfig[
     else if (current.etag !== object.etag) warnings.push(`${object.key} changed since the backup (ETag ${current.etag}, was ${object.etag}).`);
   }
   return warnings;
-}
-
-async function fileExists(file: string): Promise<boolean> {
-  try {
-    await fs.stat(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

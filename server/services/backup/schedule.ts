@@ -7,6 +7,7 @@ import type { Db } from '../../db/connection.ts';
 import { type PeriodicTask, startPeriodicTask } from '../../lib/periodic-task.ts';
 import type { Logger } from '../../logger.ts';
 import { type BackupConfig, type BackupResult, createBackup } from './backup.ts';
+import { exists } from './files.ts';
 import { MANIFEST_FILE } from './manifest.ts';
 import type { PgTools } from './postgres.ts';
 
@@ -150,14 +151,5 @@ async function readdirOrEmpty(dir: string): Promise<string[]> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.stat(file);
-    return true;
-  } catch {
-    return false;
   }
 }
