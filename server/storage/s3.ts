@@ -10,16 +10,14 @@ import {
   ListObjectsV2Command,
   ListPartsCommand,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { StorageConfig } from '../config.ts';
+import { type S3Config, createS3Client } from './s3-client.ts';
 import type { ByteRange, PostTarget, PutOptions, SignOptions, Storage, StoredPart, UploadRef } from './storage.ts';
 import { ObjectTooLargeError, assertObjectKey, normalizeEtag, readToBuffer } from './storage.ts';
-
-type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
 /**
  * Parts of a streamed upload. S3 needs every part but the last to be at least 5 MiB; 8 MiB
@@ -44,19 +42,7 @@ export class S3Storage implements Storage {
   ) {}
 
   static async create(config: S3Config): Promise<S3Storage> {
-    const client = new S3Client({
-      region: config.region,
-      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-      forcePathStyle: config.forcePathStyle,
-      // A copy: the SDK marks the credentials object it is given ($source), and the config is frozen.
-      ...(config.credentials ? { credentials: { ...config.credentials } } : {}),
-      // Checksums only where S3 requires them: the newer default (aws-chunked bodies with
-      // trailing checksums, checksum query parameters on presigned URLs) is not understood
-      // by every S3-compatible store, and a presigned (part) URL with a checksum parameter
-      // would bind the bytes, breaking browser uploads.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const client = createS3Client(config);
     // Where presigned URLs point (virtual-hosted or path style, custom endpoint or AWS),
     // taken from a real one so it always matches what the browser will be sent to.
     const sample = await getSignedUrl(client, new PutObjectCommand({ Bucket: config.bucket, Key: 'uploads/origin-probe' }), {

@@ -1,9 +1,7 @@
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { StorageConfig } from '../../config.ts';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { type S3Config, createS3Client } from '../../storage/s3-client.ts';
 import { normalizeEtag } from '../../storage/storage.ts';
 import type { S3ObjectEntry } from './manifest.ts';
-
-type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
 /**
  * Every object in the bucket (keys, sizes, ETags), all pages. A backup records this list and
@@ -12,14 +10,7 @@ type S3Config = Extract<StorageConfig, { kind: 's3' }>;
  * pg_dump reads below Kysely: a backup copies the backend itself.
  */
 export async function listBucket(config: S3Config): Promise<S3ObjectEntry[]> {
-  const client = new S3Client({
-    region: config.region,
-    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-    forcePathStyle: config.forcePathStyle,
-    ...(config.credentials ? { credentials: { ...config.credentials } } : {}),
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = createS3Client(config);
   try {
     const objects: S3ObjectEntry[] = [];
     let token: string | undefined;

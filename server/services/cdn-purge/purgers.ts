@@ -1,6 +1,7 @@
 import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
 import type { CdnPurgeConfig } from '../../config.ts';
 import type { CacheTag } from '../../http-cache/cache-tags.ts';
+import { awsClientAccess } from '../../storage/s3-client.ts';
 
 /**
  * The adapters that tell a CDN to drop the pages showing some content (docs/operations.md,
@@ -193,9 +194,7 @@ export class CloudFrontPurger implements CdnPurger {
       // CloudFront is global; its API lives in us-east-1.
       region: 'us-east-1',
       maxAttempts: 1,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      // A copy: the SDK marks the credentials object it is given, and the config is frozen.
-      ...(settings.credentials ? { credentials: { ...settings.credentials } } : {}),
+      ...awsClientAccess(settings),
     });
   }
 
