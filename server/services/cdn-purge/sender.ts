@@ -29,7 +29,6 @@ export class CdnPurgeSender extends OutboxRunner<CdnPurgeRow> {
     super(db, logger, timing, { queries: purgeQueries, runFailedMessage: 'CDN purge run failed', haltOnStop: false, nextDueFloorMs: 50 });
   }
 
-
   protected override async deliver(row: CdnPurgeRow, now: number): Promise<boolean> {
     const tags = parseTags(row.tags);
     const attempts = Number(row.attempts);
@@ -52,19 +51,5 @@ export class CdnPurgeSender extends OutboxRunner<CdnPurgeRow> {
     await this.finish(row, { status: 'sent', sent_at: Date.now(), next_attempt_at: null, last_error: null });
     this.logger.info(log, 'CDN purged');
     return true;
-  }
-
-  /** Writes the outcome only while the claim is still this process's (the same attempt count, still 'sending'). */
-  private async finish(
-    row: CdnPurgeRow,
-    values: { status: 'pending' | 'sent' | 'failed'; next_attempt_at: number | null; last_error: string | null; sent_at?: number },
-  ): Promise<void> {
-    await this.db
-      .updateTable('cdn_purges')
-      .set(values)
-      .where('id', '=', row.id)
-      .where('status', '=', 'sending')
-      .where('attempts', '=', row.attempts)
-      .execute();
   }
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import { WorkQueue } from '../../lib/work-queue.ts';
 import type { Logger } from '../../logger.ts';
-import type { OutboxQueries } from './queries.ts';
+import type { OutboxOutcome, OutboxQueries, OutboxRow } from './queries.ts';
 
 /** What every outbox runner needs to know about time and batches. */
 export interface OutboxTiming {
@@ -12,7 +12,7 @@ export interface OutboxTiming {
   batchSize: number;
 }
 
-export interface OutboxRunnerSetup<Row> {
+export interface OutboxRunnerSetup<Row extends OutboxRow> {
   queries: OutboxQueries<Row>;
   /** The log message when a run fails as a whole (the database went away, say). */
   runFailedMessage: string;
@@ -60,7 +60,7 @@ export const LANES_AT_ONCE = 8;
  *
  * A subclass says how one claimed row is delivered and what a failure means for it.
  */
-export abstract class OutboxRunner<Row, Timing extends OutboxTiming = OutboxTiming> {
+export abstract class OutboxRunner<Row extends OutboxRow, Timing extends OutboxTiming = OutboxTiming> {
   /** The looks, one after the other. */
   private looks: Promise<unknown> = Promise.resolve();
   /** The lanes at work in this process, by lane: each resolves with how many rows it delivered. */
@@ -84,6 +84,11 @@ export abstract class OutboxRunner<Row, Timing extends OutboxTiming = OutboxTimi
    * delivered. `cancelled` is aborted when the runner stops (a shutdown) while it works.
    */
   protected abstract deliver(row: Row, now: number, cancelled: AbortSignal): Promise<boolean>;
+
+  /** Records how the attempt on a claimed row ended, unless the claim has passed to another process (OutboxQueries.finish). */
+  protected async finish(row: Row, outcome: OutboxOutcome<Row>): Promise<void> {
+    await this.setup.queries.finish(this.db, row, outcome);
+  }
 
   /** The pause before the next look: the poll interval, or sooner when the next row falls due first (nextDueFloorMs). */
   private async nextPollDelayMs(): Promise<number> {

@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import { type Selectable, type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -19,6 +19,18 @@ export interface DueRow {
   lane: number;
 }
 
+/** What the runner reads of every outbox row. */
+export interface OutboxRow {
+  id: number;
+  status: string;
+  attempts: number;
+}
+
+/** How an attempt ended, as written to its row: a status other than 'sending', and any other columns. */
+export type OutboxOutcome<Row> = Row extends { status: infer Status }
+  ? Partial<Omit<Row, 'id' | 'status'>> & { status: Exclude<Status, 'sending'> }
+  : never;
+
 export interface OutboxQueries<Row> {
   /**
    * The rows due at `now`, at most `limit`, in the outbox's order, leaving out the rows of
@@ -33,6 +45,12 @@ export interface OutboxQueries<Row> {
   claim(db: Db, id: number, now: number, leaseMs: number): Promise<Row | null>;
   /** When the next row outside `busyLanes` falls due (pending, or a claim that will expire), or null when none waits. */
   nextDueAt(db: Db, busyLanes: readonly number[]): Promise<number | null>;
+  /**
+   * Writes an attempt's outcome on the row `claimed`, only while the claim is still this
+   * process's (still 'sending', the attempt count it claimed): once the lease ran out and
+   * another process took the row, that process's outcome is the one kept.
+   */
+  finish(db: Db, claimed: Pick<OutboxRow, 'id' | 'attempts'>, outcome: OutboxOutcome<Row>): Promise<void>;
 }
 
 /**
@@ -88,6 +106,16 @@ export function outboxQueries<T extends OutboxTable>(table: T, order: 'id' | 'ne
         .select((eb) => eb.fn.min('next_attempt_at').as('at'))
         .executeTakeFirst();
       return row?.at === null || row?.at === undefined ? null : Number(row.at);
+    },
+
+    async finish(db, claimed, outcome) {
+      await db
+        .updateTable(from)
+        .set(outcome as Updateable<Database[OutboxTable]>)
+        .where('id', '=', claimed.id)
+        .where('status', '=', 'sending')
+        .where('attempts', '=', claimed.attempts)
+        .execute();
     },
   };
 }

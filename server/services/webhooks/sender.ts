@@ -137,24 +137,7 @@ export class WebhookSender extends OutboxRunner<WebhookDeliveryRow, SenderTiming
    * that looks sends it. If this write does not happen, the claim's lease runs out instead.
    */
   private async putBack(row: WebhookDeliveryRow): Promise<void> {
-    await this.db
-      .updateTable('webhook_deliveries')
-      .set({ status: 'pending', attempts: Math.max(0, Number(row.attempts) - 1), next_attempt_at: Date.now() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'sending')
-      .where('attempts', '=', row.attempts)
-      .execute();
-  }
-
-  /** Writes the outcome only while the claim is still this process's (the same attempt count, still 'sending'). */
-  private async finish(row: WebhookDeliveryRow, values: { status: 'pending' | 'delivered' | 'failed'; next_attempt_at: number | null; delivered_at?: number }) {
-    await this.db
-      .updateTable('webhook_deliveries')
-      .set(values)
-      .where('id', '=', row.id)
-      .where('status', '=', 'sending')
-      .where('attempts', '=', row.attempts)
-      .execute();
+    await this.finish(row, { status: 'pending', attempts: Math.max(0, Number(row.attempts) - 1), next_attempt_at: Date.now() });
   }
 
   /** A 410: the endpoint is turned off with the reason, and its waiting deliveries fail with this one. */
