@@ -61,9 +61,8 @@ export function createApp({ services, build, clientDir, before = [] }: AppOption
     // Vite content-hashes everything under assets/, so it may be cached forever: no ETag or
     // Last-Modified to revalidate with. Browsers that take brotli or gzip get the copies made
     // at build time (server/static-files.ts). Served ahead of the page headers: a CSP, frame
-    // and referrer rules mean nothing on a script, font or stylesheet, and their ~600 bytes a
-    // response added ~15 kB to every page's ~25 scripts (issue 15). nosniff and
-    // Cross-Origin-Resource-Policy are the two that apply to them, and they stay.
+    // and referrer rules mean nothing on a script, font or stylesheet, and cost bytes on each
+    // (decision 020). nosniff and Cross-Origin-Resource-Policy apply to them, and they stay.
     const assetsDir = path.join(clientDir, 'assets');
     app.use(
       '/assets',

@@ -42,8 +42,8 @@ const WAIT_FOR_RENDER_MS = 3000;
  * calculator's inputs) this process makes at once, and how many more may wait for a place.
  * Anyone can make up a search, so a crawler walking 10,000 of them would otherwise render as
  * many at once as it asks and take the processor from every other page. Beyond the waiting
- * line: the previous copy when there is one, else a 503 with Retry-After (decision 020). One at
- * a time measured better than two, for `/` and for the flood itself.
+ * line: the previous copy when there is one, else a 503 with Retry-After. Why one and not two:
+ * decision 020.
  */
 export const VARIANT_RENDERS = 1;
 export const VARIANT_RENDERS_WAITING = 6;

@@ -2,9 +2,8 @@ import sharp from 'sharp';
 import { WorkQueue } from '../../lib/work-queue.ts';
 
 /**
- * Bounds image decoding in this process (issue 11). sharp works on libuv's thread pool, which
- * also reads files and compresses pages, and a 40-megapixel image decodes to ~120 MB of
- * pixels: 20 first requests for thumbnails at once took the server from 218 to 463 MB RSS.
+ * Bounds image decoding in this process: sharp shares libuv's thread pool with file reads and
+ * page compression, and a large image decodes to ~120 MB of pixels (docs/benchmarks.md, "Thumbnails").
  *
  * - libvips gets one thread per image (its default is one per core),
  * - no libvips operation cache: a thumbnail is stored once made, so the cache only held memory,
