@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
+import type { OutboxStatus } from './outbox-status.ts';
 
-/** Where a purge is: waiting (or retrying), claimed by a process, done, or given up. */
-export type CdnPurgeStatus = 'pending' | 'sending' | 'sent' | 'failed';
+export type CdnPurgeStatus = OutboxStatus;
 
 /** The CDN purge outbox (docs/operations.md, "CDN purge"): one row per raised content version. Times are epoch ms. */
 export interface CdnPurgeTable {

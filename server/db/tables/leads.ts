@@ -1,7 +1,8 @@
 import type { LeadKind, LeadStatus } from '@domain/leads/types.ts';
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { OutboxStatus } from './outbox-status.ts';
 
-export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'failed';
+export type NotificationStatus = OutboxStatus;
 
 export interface ContactMessageTable {
   id: Generated<number>;
