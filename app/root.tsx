@@ -11,6 +11,7 @@ import { adminChanging } from './features/admin/admin-change';
 import { ClientLoginDialog } from './features/client-login/client-login-dialog';
 import { useInlineCss } from './lib/inline-css';
 import { useNonce } from './lib/nonce';
+import type { RootData } from './lib/root-data';
 import { previewChanges } from './lib/site-content';
 
 // Only a 404 thrown by a route reaches the root's boundary with it (unknown paths have the
@@ -32,7 +33,7 @@ export const links: Route.LinksFunction = () => [
  * EQUIPMENT_STORE_URL when the deployment sets it; for an admin, how many lead deliveries are
  * failing (the badge every admin page shows, docs/leads.md).
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const principal = await context.currentAdmin();
   const admin = principal ? { username: principal.username } : null;
   const [failingDeliveries, content, previewingDrafts] = await Promise.all([

@@ -1,15 +1,12 @@
-import type { ClientPlatform } from '@content/client-login';
 import type { ClientLoginLink } from '@content/navigation';
 import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '~/root';
-
-export type ClientLoginUrls = Record<ClientPlatform, string | null>;
+import type { ClientLoginUrls, RootData } from './root-data';
 
 const notConfigured: ClientLoginUrls = { market: null, lease: null };
 
 /** The platforms' sign-in URLs from the root loader (MARKET_APP_URL, LEASE_APP_URL); null when unset. */
 export function useClientLoginUrls(): ClientLoginUrls {
-  return useRouteLoaderData<typeof rootLoader>('root')?.clientLoginUrls ?? notConfigured;
+  return useRouteLoaderData<RootData>('root')?.clientLoginUrls ?? notConfigured;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { site } from '@content/site';
 import type { MetaDescriptor } from 'react-router';
-import type { Route as RootRoute } from '../+types/root';
+import type { RootData } from './root-data';
 
 /**
  * The page metadata facility (docs/pages.md). Every route's `meta` export calls `seo()`, which
@@ -24,9 +24,6 @@ export interface SeoInput {
   noIndex?: boolean;
 }
 
-/** The root loader's data, in React Router's generated type. */
-type RootLoaderData = RootRoute.ComponentProps['loaderData'];
-
 /**
  * The parts of React Router's MetaArgs that seo() needs. Every page's generated MetaArgs
  * type `matches[0]` as the root route's match; its data is missing only when the root
@@ -34,7 +31,7 @@ type RootLoaderData = RootRoute.ComponentProps['loaderData'];
  */
 export interface SeoArgs {
   location: { pathname: string };
-  matches: readonly [{ id: 'root'; loaderData?: Pick<RootLoaderData, 'siteUrl'> & Partial<Pick<RootLoaderData, 'company'>> } | undefined, ...unknown[]];
+  matches: readonly [{ id: 'root'; loaderData?: Pick<RootData, 'siteUrl'> & Partial<Pick<RootData, 'company'>> } | undefined, ...unknown[]];
 }
 
 export function siteUrlFrom(matches: SeoArgs['matches']): string {

@@ -1,7 +1,7 @@
 import { site } from '@content/site';
 import type { CompanyFacts, Leader } from '@domain/site-content/types';
 import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '~/root';
+import type { RootData } from './root-data';
 import type { SeoArgs } from './seo';
 
 /**
@@ -42,12 +42,12 @@ export type PublicLeader = Omit<Leader, 'email'>;
 
 /** The published company facts (or the drafts, when an admin previews), from the root loader. */
 export function useCompany(): CompanyFacts {
-  return useRouteLoaderData<typeof rootLoader>('root')?.company ?? seedCompany;
+  return useRouteLoaderData<RootData>('root')?.company ?? seedCompany;
 }
 
 /** True while an admin previews the drafts (`?preview=drafts`). */
 export function usePreviewingDrafts(): boolean {
-  return useRouteLoaderData<typeof rootLoader>('root')?.previewingDrafts ?? false;
+  return useRouteLoaderData<RootData>('root')?.previewingDrafts ?? false;
 }
 
 /** The root match's company facts in a meta function (seed values when the root loader failed). */

@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { type Ref, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { type HeaderDropdownProps, dropdownTriggerClass } from './header-dropdown';
+import type { HeaderDropdownProps } from './header-dropdown-props';
 
 const dropdownItemClass =
   'block cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-700';
@@ -11,6 +11,8 @@ interface HeaderDropdownMenuProps extends HeaderDropdownProps {
   /** Open at once: the visitor already clicked or pressed the stand-in trigger. */
   openedBy: 'pointer' | 'keyboard';
   triggerRef: Ref<HTMLButtonElement>;
+  /** The stand-in's look, so the trigger does not change when the menu takes over. */
+  triggerClassName: string;
 }
 
 /**
@@ -18,7 +20,7 @@ interface HeaderDropdownMenuProps extends HeaderDropdownProps {
  * close it, and focus returns to the trigger. Non-modal, so the page stays scrollable.
  * Loaded by ./header-dropdown when a visitor first uses a dropdown.
  */
-export default function HeaderDropdownMenu({ label, items, openedBy, triggerRef }: HeaderDropdownMenuProps) {
+export default function HeaderDropdownMenu({ label, items, openedBy, triggerRef, triggerClassName }: HeaderDropdownMenuProps) {
   const content = useRef<HTMLDivElement>(null);
   // Radix focuses the first item when it saw the key that opened the menu; this menu was opened
   // by a key pressed before Radix had loaded, so do what it would have done, after its own focus.
@@ -29,7 +31,7 @@ export default function HeaderDropdownMenu({ label, items, openedBy, triggerRef 
   }, [openedBy]);
   return (
     <DropdownMenu.Root modal={false} defaultOpen>
-      <DropdownMenu.Trigger ref={triggerRef} className={dropdownTriggerClass}>
+      <DropdownMenu.Trigger ref={triggerRef} className={triggerClassName}>
         {label}
         <ChevronDown aria-hidden="true" className="h-4 w-4" />
       </DropdownMenu.Trigger>

@@ -1,20 +1,9 @@
 import { ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, Suspense, lazy, useEffect, useRef, useState } from 'react';
+import type { HeaderDropdownProps } from './header-dropdown-props';
 
-export interface HeaderDropdownItem {
-  label: string;
-  href: string;
-  description?: string;
-  /** A page of this site (client-side navigation) rather than a plain link (a hash, another site). */
-  route: boolean;
-}
-
-export interface HeaderDropdownProps {
-  label: string;
-  items: readonly HeaderDropdownItem[];
-}
-
-export const dropdownTriggerClass =
+/** The trigger's look, the stand-in's and the Radix menu's alike. */
+const dropdownTriggerClass =
   'inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink data-[state=open]:bg-slate-100';
 
 const loadMenu = () => import('./header-dropdown-menu');
@@ -66,7 +55,7 @@ export function HeaderDropdown({ label, items }: HeaderDropdownProps) {
   if (!openedBy) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <HeaderDropdownMenu label={label} items={items} openedBy={openedBy} triggerRef={trigger} />
+      <HeaderDropdownMenu label={label} items={items} openedBy={openedBy} triggerRef={trigger} triggerClassName={dropdownTriggerClass} />
     </Suspense>
   );
 }
