@@ -3,22 +3,18 @@ import type { FaqEntry } from '@domain/site-content/types';
 import { data } from 'react-router';
 import { PageHeader } from '~/components/layout/page-header';
 import { AdminBar } from '~/features/admin/admin-bar';
+import { UploadDocumentOnDemand } from '~/features/documents/upload-document-on-demand';
 import type { DocumentListData } from '~/features/documents/document-list.server';
 import { loadDocumentsForTab } from '~/features/documents/document-list.server';
-import { UploadDocumentOnDemand } from '~/features/documents/upload-document-on-demand';
-import { CalculatorsPanel } from '~/features/knowledge-base/calculators-panel';
-import { DocumentPanel } from '~/features/knowledge-base/document-panel';
-import { FaqPanel } from '~/features/knowledge-base/faq-panel';
 import { faqPageJsonLd } from '~/features/knowledge-base/faq-json-ld';
 import type { GlossaryPageData } from '~/features/knowledge-base/glossary-data';
 import { GlossaryPanel } from '~/features/knowledge-base/glossary-panel';
 import { loadGlossaryPage } from '~/features/knowledge-base/glossary.server';
 import { loadTabOrKeepPage } from '~/features/knowledge-base/tab-fallback';
 import { TabBar } from '~/features/knowledge-base/tab-bar';
-import { type TabId, isDocumentTab, panelElementId, parseTab, tabElementId, tabHref, visibleTabs } from '~/features/knowledge-base/tabs';
-import { TutorialPanel } from '~/features/knowledge-base/tutorial-panel';
+import { CalculatorsView, DocumentsView, FaqView, SearchView, TutorialsView, preloadView } from '~/features/knowledge-base/tab-views';
+import { KNOWLEDGE_BASE_PATH, type TabId, isDocumentTab, panelElementId, parseTab, tabElementId, tabHref, visibleTabs } from '~/features/knowledge-base/tabs';
 import { glossaryJsonLd } from '~/features/knowledge-base/glossary-json-ld';
-import { SearchResults } from '~/features/search/search-results';
 import { isSearchPage } from '~/features/search/search-page';
 import { loadSearchPage } from '~/features/search/search.server';
 import { pageMeta } from '~/lib/page-meta';
@@ -55,9 +51,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ tab, glossary, documents, seo, faq, search }, { status: invalid ? 400 : 200 });
 }
 
-/** A tab change or a search whose data request fails keeps the page and says so (issue 16). */
-export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  return loadTabOrKeepPage(request, serverLoader);
+/**
+ * A tab change or a search whose data request fails keeps the page and says so (issue 16). The
+ * code of the part the address shows comes with its data (tab-views.ts, decision 032).
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([loadTabOrKeepPage(request, serverLoader), preloadView(new URL(request.url).searchParams)]);
+  return data;
+}
+
+// Before hydration (this module is evaluated just before it), the server-rendered tab's part
+// starts loading, unless it is the glossary (in this chunk).
+if (typeof document !== 'undefined' && window.location.pathname === KNOWLEDGE_BASE_PATH) {
+  void preloadView(new URLSearchParams(window.location.search));
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -87,7 +93,7 @@ export default function KnowledgeBase({ loaderData }: Route.ComponentProps) {
         {/* The results page selects no tab: every tab is a way out of the search. */}
         <TabBar tabs={visibleTabs(admin !== null)} current={search ? null : tab} />
         {search ? (
-          <SearchResults data={search} />
+          <SearchView.Component data={search} />
         ) : (
         <div
           role="tabpanel"
@@ -116,9 +122,9 @@ function TabContent({
   faq: readonly FaqEntry[] | null;
 }) {
   if (tab === 'glossary' && glossary) return <GlossaryPanel data={glossary} />;
-  if (tab === 'calculators') return <CalculatorsPanel />;
-  if (tab === 'tutorials' && documents) return <TutorialPanel documents={documents} />;
-  if (tab === 'faq' && faq) return <FaqPanel items={faq} />;
-  if (isDocumentTab(tab) && documents) return <DocumentPanel tab={tab} documents={documents} />;
+  if (tab === 'calculators') return <CalculatorsView.Component />;
+  if (tab === 'tutorials' && documents) return <TutorialsView.Component documents={documents} />;
+  if (tab === 'faq' && faq) return <FaqView.Component items={faq} />;
+  if (isDocumentTab(tab) && documents) return <DocumentsView.Component tab={tab} documents={documents} />;
   return null;
 }
