@@ -26,6 +26,8 @@ export interface Marker {
   terms: WordTest[][][];
   /** First letters a matching word can start with: the only words folded and stemmed. */
   firsts: Set<string>;
+  /** The same, by character code. */
+  firstCodes: Set<number>;
 }
 
 /** Porter stems of text words, cached (the same words recur from query to query), cleared when large. */
@@ -53,28 +55,54 @@ export function markerFor(terms: readonly MatchTerm[]): Marker {
       ...(term.alternatives ?? []).map((word) => [test(word, false)]),
     ]),
     firsts,
+    firstCodes: new Set([...firsts].map((first) => first.charCodeAt(0))),
   };
 }
 
-/** A word of the text: where it starts and ends, and its folded form when its first letter could match. */
-interface Token {
-  start: number;
-  end: number;
-  folded?: string;
+/** The words of a text: where each starts and ends, and its folded form when its first letter could match. */
+interface Tokens {
+  starts: number[];
+  ends: number[];
+  folded: Array<string | undefined>;
 }
 
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const WORD_CHARACTER = /[\p{L}\p{N}\p{M}]/u;
 /** A word (letters, digits, marks) with any character outside ASCII. */
 const NOT_ASCII = /[^A-Za-z0-9]/;
+const isAsciiWord = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
 
-function tokensOf(text: string, { firsts }: Marker): Token[] {
-  const tokens: Token[] = [];
-  for (const found of text.matchAll(WORD)) {
-    const word = found[0];
-    const start = found.index;
-    // An ASCII word folds to its lower case; only words whose first letter may match are folded.
-    const folded = NOT_ASCII.test(word) ? foldText(word) : firsts.has(word[0]?.toLowerCase() ?? '') ? word.toLowerCase() : undefined;
-    tokens.push({ start, end: start + word.length, ...(folded !== undefined && firsts.has(folded[0] ?? '') ? { folded } : {}) });
+/** The length of the word character at `at` (2 for a surrogate pair), 0 when it is not one. */
+function wordCharacterAt(text: string, at: number): number {
+  if (at >= text.length) return 0;
+  const code = text.charCodeAt(at);
+  if (code < 128) return isAsciiWord(code) ? 1 : 0;
+  const point = text.codePointAt(at) ?? code;
+  return WORD_CHARACTER.test(String.fromCodePoint(point)) ? (point > 0xffff ? 2 : 1) : 0;
+}
+
+/** The words of `text` (runs of letters, digits and marks); only those whose first letter may match are copied and folded. */
+function tokensOf(text: string, { firsts, firstCodes }: Marker): Tokens {
+  const tokens: Tokens = { starts: [], ends: [], folded: [] };
+  let at = 0;
+  while (at < text.length) {
+    const start = at;
+    for (let size = wordCharacterAt(text, at); size > 0; size = wordCharacterAt(text, at)) at += size;
+    if (at === start) {
+      // Not a word character: skipped (a surrogate pair as one).
+      at += (text.codePointAt(at) ?? 0) > 0xffff ? 2 : 1;
+      continue;
+    }
+    // An ASCII first letter folds to its lower case.
+    const first = text.charCodeAt(start);
+    let folded: string | undefined;
+    if (first >= 128) folded = foldText(text.slice(start, at));
+    else if (firstCodes.has(first >= 65 && first <= 90 ? first + 32 : first)) {
+      const word = text.slice(start, at);
+      folded = NOT_ASCII.test(word) ? foldText(word) : word.toLowerCase();
+    }
+    tokens.starts.push(start);
+    tokens.ends.push(at);
+    tokens.folded.push(folded !== undefined && firsts.has(folded[0] ?? '') ? folded : undefined);
   }
   return tokens;
 }
@@ -92,29 +120,39 @@ interface Match {
   term: number;
 }
 
-function matchesIn(tokens: readonly Token[], marker: Marker): Match[] {
+function matchesIn({ folded }: Tokens, marker: Marker): Match[] {
   const found: Match[] = [];
-  tokens.forEach((token, index) => {
-    if (token.folded === undefined) return;
-    marker.terms.forEach((ways, term) => {
-      const phrase = ways.find((words) => index + words.length <= tokens.length && words.every((test, offset) => wordMatches(tokens[index + offset]?.folded, test)));
+  for (let index = 0; index < folded.length; index++) {
+    if (folded[index] === undefined) continue;
+    for (let term = 0; term < marker.terms.length; term++) {
+      const phrase = marker.terms[term]?.find((words) => phraseAt(folded, index, words));
       if (phrase) found.push({ from: index, to: index + phrase.length, term });
-    });
-  });
+    }
+  }
   return found;
 }
 
+/** Whether the words of `phrase` follow each other from token `index` on. */
+function phraseAt(folded: ReadonlyArray<string | undefined>, index: number, phrase: readonly WordTest[]): boolean {
+  if (index + phrase.length > folded.length) return false;
+  for (let offset = 0; offset < phrase.length; offset++) {
+    const test = phrase[offset];
+    if (!test || !wordMatches(folded[index + offset], test)) return false;
+  }
+  return true;
+}
+
 /** The text of tokens [from, to) with the matches marked; `from` 0 and `to` the end take the text's edges. */
-function marked(text: string, tokens: readonly Token[], matches: readonly Match[], from: number, to: number): string {
-  const finish = to >= tokens.length ? text.length : (tokens[to - 1]?.end ?? text.length);
+function marked(text: string, { starts, ends }: Tokens, matches: readonly Match[], from: number, to: number): string {
+  const finish = to >= starts.length ? text.length : (ends[to - 1] ?? text.length);
   let out = '';
-  let at = from === 0 ? 0 : (tokens[from]?.start ?? 0);
+  let at = from === 0 ? 0 : (starts[from] ?? 0);
   let open = -1;
   let close = -1;
   const flush = () => {
     if (open < 0) return;
-    const start = tokens[open]?.start ?? at;
-    const end = tokens[close - 1]?.end ?? start;
+    const start = starts[open] ?? at;
+    const end = ends[close - 1] ?? start;
     out += text.slice(at, start) + MARK_START + text.slice(start, end) + MARK_END;
     at = end;
     open = -1;
@@ -167,10 +205,10 @@ function bestWindow(tokenCount: number, matches: readonly Match[], size: number)
 /** The whole title marked, and about `size` words of the body around its densest matches ('…' where cut), marked ('' for an empty body). */
 export function markEntry(title: string, body: string, marker: Marker, size: number = EXCERPT_WORDS): { titleMarked: string; bodyExcerpt: string } {
   const titleTokens = tokensOf(title, marker);
-  const titleMarked = marked(title, titleTokens, matchesIn(titleTokens, marker), 0, titleTokens.length);
+  const titleMarked = marked(title, titleTokens, matchesIn(titleTokens, marker), 0, titleTokens.starts.length);
   if (body.trim() === '') return { titleMarked, bodyExcerpt: '' };
   const tokens = tokensOf(body, marker);
   const matches = matchesIn(tokens, marker);
-  const [from, to] = bestWindow(tokens.length, matches, size);
-  return { titleMarked, bodyExcerpt: `${from > 0 ? ELLIPSIS : ''}${marked(body, tokens, matches, from, to)}${to < tokens.length ? ELLIPSIS : ''}` };
+  const [from, to] = bestWindow(tokens.starts.length, matches, size);
+  return { titleMarked, bodyExcerpt: `${from > 0 ? ELLIPSIS : ''}${marked(body, tokens, matches, from, to)}${to < tokens.starts.length ? ELLIPSIS : ''}` };
 }
