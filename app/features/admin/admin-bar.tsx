@@ -1,13 +1,17 @@
 import { LogIn, LogOut, ShieldCheck } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { ApiError, apiJson, apiRequest, failureNotice } from '~/lib/api';
+import { onDemand } from '~/lib/on-demand';
 import { toast } from '~/lib/toast';
 import { useAdmin } from '~/lib/use-admin';
 import { revalidateAdminChange } from './admin-change';
-import { AdminPageLinks, FailingBadge } from './admin-nav';
+
+// Only a logged-in admin sees these, so visitors' pages do not load their code (decision 032).
+const FailingBadge = onDemand(() => import('./admin-nav').then((module) => module.FailingBadge));
+const AdminPageLinks = onDemand(() => import('./admin-nav').then((module) => module.AdminPageLinks));
 
 interface LoginFailure {
   message: string;
@@ -147,9 +151,13 @@ export function AdminBar({ actions }: { actions?: ReactNode }) {
           Logged in as <strong>{admin.username}</strong>
         </p>
         <div className="flex flex-wrap gap-2">
-          <FailingBadge />
+          <Suspense fallback={null}>
+            <FailingBadge.Component />
+          </Suspense>
           {actions}
-          <AdminPageLinks />
+          <Suspense fallback={null}>
+            <AdminPageLinks.Component />
+          </Suspense>
           <Button variant="outline" size="sm" onClick={logout} disabled={loggingOut}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             Logout
