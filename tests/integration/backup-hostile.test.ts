@@ -1,7 +1,6 @@
 // Hostile and edited backups (issue 36): manifest paths that lead out of DATA_DIR, symbolic
 // links inside a backup, BACKUP_KEY's signature, and the lease a restore must free. Real
 // backups of a real site, edited as an attacker with write access to the backup folder would.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,9 +13,9 @@ import { BackupError, type Manifest, readManifest } from '../../server/services/
 import { countTables } from '../../server/services/backup/postgres.ts';
 import { restoreBackup } from '../../server/services/backup/restore.ts';
 import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/databases.ts';
+import { runBackupCli } from '../helpers/backup-cli.ts';
 import { type TestServer, startServerOn, startTestServer } from '../helpers/server.ts';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const KEY = 'a backup key of at least thirty-two characters';
 const OTHER_KEY = 'another backup key, also over thirty-two characters';
 
@@ -43,22 +42,6 @@ function tree(dir: string): string[] {
   return out;
 }
 
-/** `npm run restore -- args` as an operator runs it. */
-function runRestoreCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'restore.ts'), ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe.each(testDialects)('hostile backups on %s', (dialect: Dialect) => {
   let source: TestServer;
@@ -384,7 +367,7 @@ describe.each(testDialects)('hostile backups on %s', (dialect: Dialect) => {
     it('refuses an edited backup through npm run restore, with exit code 1 and the reason', async () => {
       const s = editedDatabase();
       const before = tree(s.top);
-      const run = await runRestoreCli([s.backup], { DATA_DIR: s.dataDir, DATABASE_URL: s.url, BACKUP_KEY: KEY });
+      const run = await runBackupCli('restore', [s.backup], { DATA_DIR: s.dataDir, DATABASE_URL: s.url, BACKUP_KEY: KEY });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain("signature does not match its content");
       expect(tree(s.top)).toEqual(before);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,31 +10,8 @@ import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/
 import { type DocumentsTestServer, documentsAdmin, startDocumentsServer } from '../helpers/documents-server.ts';
 import { samplePdf } from '../helpers/sample-files.ts';
 import { type SecondTestServer, startServerOn } from '../helpers/server.ts';
+import { runBackupCli } from '../helpers/backup-cli.ts';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run backup|restore -- args` as an operator runs it: its own process, configured only by the environment. */
-function runCli(script: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', `${script}.ts`), ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `vpv-${name}-`));
 const copyDir = (from: string) => {
@@ -115,7 +91,7 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
     const uploadsBefore = [...uploaded];
     backupDir = path.join(tempDir('backups'), 'drill');
     cleanups.push(() => fs.rmSync(path.dirname(backupDir), { recursive: true, force: true }));
-    const backup = await runCli('backup', [backupDir], sourceEnv);
+    const backup = await runBackupCli('backup', [backupDir], sourceEnv);
     const leadsDuring = acknowledged.length - leadsBefore.length;
     running = false;
     await Promise.all(loops);
@@ -132,7 +108,7 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
 
     const target = await restoreTarget(dialect);
     cleanups.push(() => target.destroy());
-    const restore = await runCli('restore', [backupDir], target.env);
+    const restore = await runBackupCli('restore', [backupDir], target.env);
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
 
@@ -166,7 +142,7 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
 
   it('refuses to write a backup into a directory that is not empty, and leaves it as it was', async () => {
     const before = fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8');
-    const run = await runCli('backup', [backupDir], sourceEnv);
+    const run = await runBackupCli('backup', [backupDir], sourceEnv);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`${backupDir} exists and is not empty`);
     expect(run.stderr).toContain('--force');
@@ -177,7 +153,7 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
     const dir = copyDir(backupDir);
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'the operator\'s own file');
-    const run = await runCli('backup', [dir, '--force'], sourceEnv);
+    const run = await runBackupCli('backup', [dir, '--force'], sourceEnv);
     expect(run.code).toBe(0);
     expect(fs.readdirSync(dir).sort()).toEqual([`database.${dialect === 'sqlite' ? 'sqlite' : 'pgdump'}`, 'manifest.json', 'notes.txt', 'objects'].sort());
     expect((await readManifest(dir)).createdAt > (await readManifest(backupDir)).createdAt).toBe(true);
@@ -187,7 +163,7 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
     const target = await restoreTarget(dialect);
     cleanups.push(() => target.destroy());
     fs.writeFileSync(path.join(target.dataDir, 'something.txt'), 'already here');
-    const run = await runCli('restore', [backupDir], target.env);
+    const run = await runBackupCli('restore', [backupDir], target.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`DATA_DIR ${target.dataDir} is not empty`);
     expect(fs.readdirSync(target.dataDir)).toEqual(['something.txt']);
@@ -196,7 +172,7 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
   it('restores over an earlier restore with --force, to exactly what the manifest holds', async () => {
     const target = await restoreTarget(dialect);
     cleanups.push(() => target.destroy());
-    expect((await runCli('restore', [backupDir], target.env)).code).toBe(0);
+    expect((await runBackupCli('restore', [backupDir], target.env)).code).toBe(0);
     // The restored site lives on: a lead and a file that the backup does not have.
     const site = await startServerOn(target.url, target.dataDir);
     await site.services.database.db
@@ -207,7 +183,7 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
     fs.mkdirSync(path.join(target.dataDir, 'objects', 'documents'), { recursive: true });
     fs.writeFileSync(path.join(target.dataDir, 'objects', 'documents', 'extra.pdf'), 'not in the backup');
 
-    const run = await runCli('restore', [backupDir, '--force'], target.env);
+    const run = await runBackupCli('restore', [backupDir, '--force'], target.env);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const manifest = await readManifest(backupDir);
@@ -236,7 +212,7 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
 
     const target = await restoreTarget(dialect);
     cleanups.push(() => target.destroy());
-    const run = await runCli('restore', [dir], target.env);
+    const run = await runBackupCli('restore', [dir], target.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`${victim.path} does not match the manifest`);
     expect(run.stderr).toContain('Nothing was restored.');
@@ -249,7 +225,7 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
     fs.rmSync(path.join(dir, 'manifest.json'));
     const target = await restoreTarget(dialect);
     cleanups.push(() => target.destroy());
-    const run = await runCli('restore', [dir], target.env);
+    const run = await runBackupCli('restore', [dir], target.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`${path.join(dir, 'manifest.json')} does not exist: ${dir} is not a complete backup`);
   });
@@ -275,7 +251,7 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
 
       const target = await restoreTarget(dialect);
       cleanups.push(() => target.destroy());
-      const run = await runCli('restore', [dir], target.env);
+      const run = await runBackupCli('restore', [dir], target.env);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('fails PRAGMA integrity_check; nothing was restored');
       expect(fs.readdirSync(target.dataDir)).toEqual([]);
@@ -286,7 +262,7 @@ describe.each(testDialects)('backups on %s with disk storage', (dialect) => {
     it('refuses to restore into a PostgreSQL database that is not empty', async () => {
       const dataDir = tempDir('restored');
       cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-      const run = await runCli('restore', [backupDir], { DATA_DIR: dataDir, DATABASE_URL: source.server.database.url });
+      const run = await runBackupCli('restore', [backupDir], { DATA_DIR: dataDir, DATABASE_URL: source.server.database.url });
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/The PostgreSQL database of DATABASE_URL is not empty \(\d+ tables\)/);
     });
@@ -320,7 +296,7 @@ describe('backups on sqlite with S3 storage', () => {
   it("records the bucket's objects, not the files, and says the bucket's versioning is their backup", async () => {
     backupDir = path.join(tempDir('backups'), 's3');
     cleanups.push(() => fs.rmSync(path.dirname(backupDir), { recursive: true, force: true }));
-    const run = await runCli('backup', [backupDir], env);
+    const run = await runBackupCli('backup', [backupDir], env);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("the bucket's own versioning (or replication) is their backup");
     expect(fs.readdirSync(backupDir).sort()).toEqual(['database.sqlite', 'manifest.json']);
@@ -347,7 +323,7 @@ describe('backups on sqlite with S3 storage', () => {
     const response = await fetch(`${source.s3?.endpoint}/${source.s3?.bucket}/${gone}`, { method: 'DELETE' });
     expect(response.status).toBe(204);
 
-    const run = await runCli('restore', [backupDir], { ...target.env, ...(source.s3?.env ?? {}) });
+    const run = await runBackupCli('restore', [backupDir], { ...target.env, ...(source.s3?.env ?? {}) });
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`warning: ${gone} is no longer in the bucket: restore it from the bucket's versions`);
     expect(fs.readdirSync(target.dataDir)).toEqual(['site.db']);
@@ -356,7 +332,7 @@ describe('backups on sqlite with S3 storage', () => {
   it('refuses to restore an S3 backup without S3_BUCKET, saying which bucket holds its files', async () => {
     const target = await restoreTarget('sqlite');
     cleanups.push(() => target.destroy());
-    const run = await runCli('restore', [backupDir], target.env);
+    const run = await runBackupCli('restore', [backupDir], target.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`This backup's files are in the bucket ${source.s3?.bucket}; set S3_BUCKET`);
   });

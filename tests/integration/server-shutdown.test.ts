@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/databases.ts';
 import { loginAdmin } from '../helpers/server.ts';
+import { exited, startServerProcess, unusedPort } from '../helpers/server-process.ts';
 import { type HoldingReceiver, startHoldingReceiver } from '../helpers/webhook-receiver.ts';
 
 /**
@@ -15,42 +15,9 @@ import { type HoldingReceiver, startHoldingReceiver } from '../helpers/webhook-r
  * and its delivery is pending again afterwards, with the attempt not counted.
  */
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const admin = { username: 'shutdown-admin', password: 'shutdown test admin password' };
 /** Generous: a behaviour check on a loaded two-core machine, not a benchmark (the timeout is 10 s). */
 const PROMPT_EXIT_MS = 3_000;
-
-async function unusedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** `node --import tsx server/index.ts` on the database; resolves once /readyz answers. */
-async function startServer(env: Record<string, string>, url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ACCESS_LOG: 'false', BUILD_DIR: path.resolve(root, process.env.BUILD_DIR ?? 'build'), ...env },
-  });
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
-/** Resolves with the exit code once the child has exited. */
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 
 /** A TCP connection that sends nothing, as a browser's preconnect does. */
 async function silentConnection(port: number): Promise<net.Socket> {
@@ -80,7 +47,7 @@ describe.each(testDialects)('SIGTERM on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     const port = await unusedPort();
     const url = `http://127.0.0.1:${port}`;
-    child = await startServer(
+    child = await startServerProcess(
       {
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookEndpointWithSecret } from '../../domain/webhooks.ts';
 import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/databases.ts';
 import { loginAdmin } from '../helpers/server.ts';
+import { exited, startServerProcess, unusedPort } from '../helpers/server-process.ts';
 import { type Receiver, startReceiver } from '../helpers/webhook-receiver.ts';
 
 /**
@@ -13,39 +12,7 @@ import { type Receiver, startReceiver } from '../helpers/webhook-receiver.ts';
  * code runs), and after a restart with the receiver up every lead arrives, once, signed.
  */
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const admin = { username: 'kill-admin', password: 'kill test admin password' };
-
-async function unusedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** `node --import tsx server/index.ts`, the process `npm start` runs, on the given database; resolves once /readyz answers. */
-async function startServer(env: Record<string, string>, url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ACCESS_LOG: 'false', BUILD_DIR: path.resolve(root, process.env.BUILD_DIR ?? 'build'), ...env },
-  });
-  // Generous: a loaded two-core machine takes tens of seconds to start a server.
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 describe.each(testDialects)('webhooks across a kill -9 on %s', (dialect) => {
   const children: ChildProcess[] = [];
@@ -79,7 +46,7 @@ describe.each(testDialects)('webhooks across a kill -9 on %s', (dialect) => {
       LEADS_RATE_LIMIT: '0',
       WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${receiverPort}`,
     };
-    const first = await startServer(env, url);
+    const first = await startServerProcess(env, url);
     children.push(first);
 
     const cookie = await loginAdmin(url, admin);
@@ -130,7 +97,7 @@ describe.each(testDialects)('webhooks across a kill -9 on %s', (dialect) => {
 
     receiver = await startReceiver(receiverPort);
     receiver.secrets.push(secret);
-    children.push(await startServer(env, url));
+    children.push(await startServerProcess(env, url));
     await vi.waitFor(() => expect(receiver?.received.length).toBe(5), { timeout: 60_000, interval: 100 });
     expect(receiver.received.map((request) => request.id)).toEqual(leadIds);
     expect(receiver.received.every((request) => request.verifiedWith[0] === true)).toBe(true);
