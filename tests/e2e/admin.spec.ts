@@ -1,5 +1,5 @@
 import { e2eAdmin } from './admin-helpers';
-import { axeViolations, expect, test, visit } from './fixtures';
+import { axeViolations, expect, test, toastWith, visit } from './fixtures';
 
 test.describe('admin login on the knowledge base', () => {
   test('Admin Login reveals the form, and Cancel hides it', async ({ page }) => {
@@ -21,7 +21,7 @@ test.describe('admin login on the knowledge base', () => {
     await form.getByLabel('Username').fill(e2eAdmin.username);
     await form.getByLabel('Password').fill('definitely the wrong password');
     await form.getByRole('button', { name: 'Log In' }).click();
-    const toast = page.getByRole('status').filter({ hasText: 'Login failed' });
+    const toast = toastWith(page, 'Login failed');
     await expect(toast).toContainText('Invalid username or password');
     await expect(form).toBeVisible();
     expect(await context.cookies()).toEqual([]);
@@ -36,7 +36,7 @@ test.describe('admin login on the knowledge base', () => {
     await form.getByLabel('Password').fill(e2eAdmin.password);
     await form.getByRole('button', { name: 'Log In' }).click();
 
-    await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toContainText(`Welcome, ${e2eAdmin.username}!`);
+    await expect(toastWith(page, 'Login successful')).toContainText(`Welcome, ${e2eAdmin.username}!`);
     const banner = page.getByRole('region', { name: 'Admin' });
     await expect(banner).toContainText(`Logged in as ${e2eAdmin.username}`);
     await expect(page.getByRole('tab', { name: 'All Documents' })).toBeVisible();
@@ -51,7 +51,7 @@ test.describe('admin login on the knowledge base', () => {
     await expect(page.getByRole('region', { name: 'Admin' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Logged out' })).toBeVisible();
+    await expect(toastWith(page, 'Logged out')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Admin Login' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'All Documents' })).toHaveCount(0);
     expect(await context.cookies()).toEqual([]);

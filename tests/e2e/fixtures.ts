@@ -57,3 +57,13 @@ export async function visit(page: Page, path: string) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   return response;
 }
+
+/**
+ * The toast (app/lib/toast.ts) whose text has `title`, found in the toast list itself: it
+ * stays while the toast shows (5 s, 10 s with a button). Radix's `role="status"` copy of the
+ * text exists for one second only, for screen readers to announce, so a test that looked
+ * for it missed it whenever the machine was busy for that second.
+ */
+export function toastWith(page: Page, title: string) {
+  return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: title });
+}

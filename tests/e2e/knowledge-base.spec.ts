@@ -1,7 +1,7 @@
 import { glossarySeed } from '@content/glossary-seed';
 import type { Page } from '@playwright/test';
 import { loginAsAdmin } from './admin-helpers';
-import { axeViolations, expect, test, visit } from './fixtures';
+import { axeViolations, expect, test, toastWith, visit } from './fixtures';
 
 // One test here empties the glossary for a moment; keep this file's tests in order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -337,7 +337,7 @@ test.describe('the glossary for an admin', () => {
     await form.getByLabel('Synonyms').fill('e2e synonym, another');
     await form.getByLabel('Related terms').fill('Tank farm');
     await form.getByRole('button', { name: 'Add Term' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Term added' })).toBeVisible();
+    await expect(toastWith(page, 'Term added')).toBeVisible();
     await expect(form).toBeHidden();
     const card = termCard(page, name);
     await expect(card).toContainText('Storage');
@@ -349,7 +349,7 @@ test.describe('the glossary for an admin', () => {
     await expect(editForm.getByRole('textbox', { name: 'Term', exact: true })).toHaveValue(name);
     await editForm.getByLabel('Definition').fill('An edited definition.');
     await editForm.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Term updated' })).toBeVisible();
+    await expect(toastWith(page, 'Term updated')).toBeVisible();
     await expect(card).toContainText('An edited definition.');
 
     // A duplicate name is refused by the server with its message.
@@ -357,7 +357,7 @@ test.describe('the glossary for an admin', () => {
     await form.getByRole('textbox', { name: 'Term', exact: true }).fill('wobbe index');
     await form.getByLabel('Definition').fill('Duplicate.');
     await form.getByRole('button', { name: 'Add Term' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Failed to add term' })).toContainText('already exists');
+    await expect(toastWith(page, 'Failed to add term')).toContainText('already exists');
     await form.getByRole('button', { name: 'Cancel' }).click();
 
     await card.getByRole('button', { name: `Delete ${name}` }).click();
@@ -366,7 +366,7 @@ test.describe('the glossary for an admin', () => {
     await expect(card).toBeVisible();
     await card.getByRole('button', { name: `Delete ${name}` }).click();
     await confirm.getByRole('button', { name: 'Delete Term' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Term deleted' })).toBeVisible();
+    await expect(toastWith(page, 'Term deleted')).toBeVisible();
     await expect(card).toHaveCount(0);
   });
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { e2eAdmin, loginAsAdmin } from './admin-helpers';
-import { expect, test, visit } from './fixtures';
+import { expect, test, toastWith, visit } from './fixtures';
 
 /** Issue 16, items 2, 5 and 6: what a visitor or an admin is told when a request fails. */
 
@@ -13,7 +13,7 @@ async function logInThroughTheForm(page: Page, password = e2eAdmin.password) {
   return form;
 }
 
-const notice = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+const notice = toastWith;
 
 test.describe('failure notices say "{status}: {the server\'s words}" (docs/api.md)', () => {
   test('a wrong password: Login failed, 401: Invalid username or password', async ({ page }) => {
