@@ -208,7 +208,8 @@ describe.each(testDialects)('roles enforced on every admin endpoint on %s', (dia
     await createAdmin(db, roleAccounts.editor.username, roleAccounts.editor.password, { role: 'editor' });
     await createAdmin(db, roleAccounts.sales.username, roleAccounts.sales.password, { role: 'sales' });
     for (const role of ROLES) cookies[role] = await loginAdmin(server.url, roleAccounts[role]);
-  });
+    // Five scrypt hashes (two accounts, three logins) on a busy 2-core machine.
+  }, 120_000);
   afterAll(async () => server?.close());
 
   it('every API route is public or named in the matrix with the permission its guard declares', () => {
