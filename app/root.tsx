@@ -1,3 +1,4 @@
+import { can } from '@domain/permissions';
 import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
@@ -27,17 +28,18 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * Only browser-safe data leaves the server here: the canonical origin, who the admin is,
+ * Only browser-safe data leaves the server here: the canonical origin, who the admin is (name
+ * and role, which the admin UI reads against domain/permissions.ts),
  * the client sign-in URLs; the company facts every page shows (published, or the drafts while
  * an admin previews: docs/pages.md, Site content), their equipment store link replaced by
- * EQUIPMENT_STORE_URL when the deployment sets it; for an admin, how many lead deliveries are
+ * EQUIPMENT_STORE_URL when the deployment sets it; for an admin whose role sees them, how many lead deliveries are
  * failing (the badge every admin page shows, docs/leads.md).
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const principal = await context.currentAdmin();
-  const admin = principal ? { username: principal.username } : null;
+  const admin = principal ? { username: principal.username, role: principal.role } : null;
   const [failingDeliveries, content, previewingDrafts] = await Promise.all([
-    principal ? context.services.notifications.failingCount() : 0,
+    principal && can(principal.role, 'deliveries:read') ? context.services.notifications.failingCount() : 0,
     context.siteContent(),
     context.previewingDrafts(),
   ]);

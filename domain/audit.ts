@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'admin.delete',
   'admin.totp_enable',
   'admin.totp_disable',
+  'admin.role',
   'webhook.create',
   'webhook.update',
   'webhook.delete',

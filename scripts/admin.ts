@@ -1,5 +1,6 @@
-// Admin accounts from the command line:
-//   npm run admin -- create <username>
+// Admin accounts from the command line, and the way back in when no Owner can sign in:
+//   npm run admin -- create <username> [--role owner|editor|sales]
+//   npm run admin -- set-role <username> --role owner|editor|sales
 //   npm run admin -- set-password <username>
 //   npm run admin -- list
 //   npm run admin -- delete <username>
@@ -7,6 +8,7 @@
 // Passwords are read without echo from the terminal, or from stdin when it is not a terminal
 // (`printf '%s\n' "$PASSWORD" | npm run admin -- create ops`). Uses DATABASE_URL / DATA_DIR
 // like the server does.
+import { ROLES, ROLE_LABELS, type Role, isRole } from '@domain/permissions.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
@@ -17,15 +19,17 @@ import {
   findAdminByUsername,
   listAdmins,
   setAdminPassword,
+  setAdminRole,
   setTotpSecret,
 } from '../server/services/auth/admins.ts';
 import { PasswordPolicyError } from '../server/services/auth/password.ts';
 import { newTotpSecret, provisioningUri } from '../server/services/auth/totp.ts';
 
 const usage = `Usage: npm run admin -- <command>
-  create <username>          create an admin (asks for the password)
+  create <username> [--role R]   create an admin (asks for the password); R is owner (the default), editor or sales
+  set-role <username> --role R   change an admin's role (their sessions take it at their next request)
   set-password <username>    set a new password (ends that admin's sessions)
-  list                       list admins
+  list                       list admins with their roles
   delete <username>          delete an admin
   totp enable <username>     enrol in TOTP; prints the otpauth:// URI for an authenticator app
   totp disable <username>    turn TOTP off`;
@@ -76,8 +80,31 @@ async function askNewPassword(): Promise<string> {
   return password;
 }
 
+/** `--role R` or `--role=R` taken out of the arguments; undefined when absent. */
+function takeRole(args: string[]): { role: Role | undefined; rest: string[] } {
+  const rest: string[] = [];
+  let value: string | undefined;
+  let seen = false;
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    if (arg === '--role') {
+      seen = true;
+      value = args[index + 1];
+      index += 1;
+    } else if (arg.startsWith('--role=')) {
+      seen = true;
+      value = arg.slice('--role='.length);
+    } else rest.push(arg);
+  }
+  if (!seen) return { role: undefined, rest };
+  const role = value?.toLowerCase();
+  if (!isRole(role)) throw new AdminError(`--role must be one of ${ROLES.join(', ')}.`);
+  return { role, rest };
+}
+
 async function main(args: string[]): Promise<number> {
-  const [command, ...rest] = args;
+  const { role, rest: positional } = takeRole(args);
+  const [command, ...rest] = positional;
   const config = loadConfig();
   const database = openDatabase(config.database);
   try {
@@ -86,8 +113,15 @@ async function main(args: string[]): Promise<number> {
     switch (command) {
       case 'create': {
         const username = required(rest[0]);
-        const admin = await createAdmin(db, username, await askNewPassword());
-        console.log(`Created admin "${admin.username}".`);
+        const admin = await createAdmin(db, username, await askNewPassword(), { role: role ?? 'owner' });
+        console.log(`Created admin "${admin.username}" (${ROLE_LABELS[admin.role]}).`);
+        return 0;
+      }
+      case 'set-role': {
+        const username = required(rest[0]);
+        if (!role) throw new AdminError(`set-role needs --role ${ROLES.join('|')}.\n${usage}`);
+        const changed = await setAdminRole(db, username, role);
+        console.log(changed ? `"${username}" is now ${ROLE_LABELS[role]}.` : `"${username}" was already ${ROLE_LABELS[role]}.`);
         return 0;
       }
       case 'set-password': {
@@ -101,7 +135,7 @@ async function main(args: string[]): Promise<number> {
         const admins = await listAdmins(db);
         if (admins.length === 0) console.log('No admins.');
         for (const admin of admins) {
-          console.log(`${admin.username}\tcreated ${new Date(Number(admin.created_at)).toISOString()}${admin.totp ? '\tTOTP on' : ''}`);
+          console.log(`${admin.username}\t${ROLE_LABELS[admin.role]}\tcreated ${new Date(Number(admin.created_at)).toISOString()}${admin.totp ? '\tTOTP on' : ''}`);
         }
         return 0;
       }

@@ -1,9 +1,11 @@
 import type { ClientPlatform } from '@content/client-login';
+import type { Role } from '@domain/permissions';
 import type { CompanyFacts } from '@domain/site-content/types';
 
-/** The logged-in admin, as pages see them. */
+/** The logged-in admin, as pages see them: the UI reads the role against domain/permissions.ts. */
 export interface AdminIdentity {
   username: string;
+  role: Role;
 }
 
 /** The platforms' sign-in URLs (MARKET_APP_URL, LEASE_APP_URL); null when unset. */

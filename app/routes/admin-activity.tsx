@@ -1,16 +1,16 @@
 import { activityCopy } from '@content/admin-activity';
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import { AdminPageError } from '~/features/admin/admin-nav';
 import { ACTIVITY_PATH } from '~/features/activity/activity-params';
 import { ActivityView } from '~/features/activity/activity-view';
 import { loadActivity } from '~/features/activity/activity.server';
-import { requireAdminInLoader } from '~/lib/admin.server';
+import { requirePermissionInLoader } from '~/lib/admin.server';
 import { seo } from '~/lib/seo';
 import type { Route } from './+types/admin-activity';
 
 /** The admin's activity log (docs/admin.md): visitors get 401; nothing here may be cached or indexed. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireAdminInLoader(context);
+  await requirePermissionInLoader(context, 'activity:read');
   return data(await loadActivity(context, request), { headers: { 'Cache-Control': 'no-store' } });
 }
 
@@ -26,5 +26,5 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
 
 /** Visitors (and expired sessions) land here: where to log in, and no stack trace ever. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminPageError unauthorized={isRouteErrorResponse(error) && error.status === 401} copy={activityCopy} />;
+  return <AdminPageError error={error} copy={activityCopy} />;
 }

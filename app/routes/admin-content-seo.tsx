@@ -1,17 +1,17 @@
 import { contentEditorCopy as copy } from '@content/admin-content';
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import { AdminPageError } from '~/features/admin/admin-nav';
 import { SeoForm } from '~/features/site-content-editor/seo-form';
 import { loadEditor } from '~/features/site-content-editor/content-editor.server';
 import { ContentEditorPage } from '~/features/site-content-editor/editor-shell';
 import { useContentEditor } from '~/features/site-content-editor/use-content-editor';
-import { requireAdminInLoader } from '~/lib/admin.server';
+import { requirePermissionInLoader } from '~/lib/admin.server';
 import { seo } from '~/lib/seo';
 import type { Route } from './+types/admin-content-seo';
 
 /** The search titles editor (docs/staff-editing.md): visitors get 401; nothing here may be cached or indexed. */
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdminInLoader(context);
+  await requirePermissionInLoader(context, 'content:edit');
   return data(await loadEditor(context, 'seo'), { headers: { 'Cache-Control': 'no-store' } });
 }
 
@@ -30,5 +30,5 @@ export default function AdminContentSeo({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminPageError unauthorized={isRouteErrorResponse(error) && error.status === 401} copy={copy} />;
+  return <AdminPageError error={error} copy={copy} />;
 }

@@ -1,15 +1,15 @@
 import { contentEditorCopy as copy } from '@content/admin-content';
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import { AdminPageError } from '~/features/admin/admin-nav';
 import { ContentOverview } from '~/features/site-content-editor/content-overview';
 import { loadOverview } from '~/features/site-content-editor/content-editor.server';
-import { requireAdminInLoader } from '~/lib/admin.server';
+import { requirePermissionInLoader } from '~/lib/admin.server';
 import { seo } from '~/lib/seo';
 import type { Route } from './+types/admin-content';
 
 /** The site content editors' overview (docs/staff-editing.md): visitors get 401; nothing here may be cached or indexed. */
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdminInLoader(context);
+  await requirePermissionInLoader(context, 'content:edit');
   return data(await loadOverview(context), { headers: { 'Cache-Control': 'no-store' } });
 }
 
@@ -24,5 +24,5 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
 
 /** Visitors (and expired sessions) land here: where to log in, and no stack trace ever. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminPageError unauthorized={isRouteErrorResponse(error) && error.status === 401} copy={copy} />;
+  return <AdminPageError error={error} copy={copy} />;
 }

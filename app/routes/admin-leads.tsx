@@ -1,16 +1,16 @@
 import { inbox } from '@content/leads';
-import { Link, data, isRouteErrorResponse } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
+import { data } from 'react-router';
+import { AdminPageError } from '~/features/admin/admin-nav';
 import { Inbox } from '~/features/leads/inbox';
 import { INBOX_PATH } from '~/features/leads/inbox-params';
 import { loadInbox } from '~/features/leads/inbox.server';
-import { requireAdminInLoader } from '~/lib/admin.server';
+import { requirePermissionInLoader } from '~/lib/admin.server';
 import { seo } from '~/lib/seo';
 import type { Route } from './+types/admin-leads';
 
-/** The admin's leads inbox: visitors get 401; nothing here may be cached or indexed. */
+/** The admin's leads inbox: visitors get 401, roles without leads 403; nothing here may be cached or indexed. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireAdminInLoader(context);
+  await requirePermissionInLoader(context, 'leads:read');
   return data(await loadInbox(context, request), { headers: { 'Cache-Control': 'no-store' } });
 }
 
@@ -24,16 +24,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   return <Inbox data={loaderData} />;
 }
 
-/** Visitors (and expired sessions) land here: where to log in, and no stack trace ever. */
+/** Visitors (and expired sessions) land here: where to log in; a role without leads is told so; no stack trace ever. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const unauthorized = isRouteErrorResponse(error) && error.status === 401;
-  return (
-    <div className="container-page py-24 text-center">
-      <h1 className="text-3xl font-bold text-ink">{unauthorized ? inbox.loginRequired.heading : inbox.failed.heading}</h1>
-      <p className="mt-3 text-slate-600">{unauthorized ? inbox.loginRequired.text : inbox.failed.text}</p>
-      <Link to="/knowledge-base" className={buttonClass('primary', 'md', 'mt-6')}>
-        {unauthorized ? inbox.loginRequired.action : inbox.backToKnowledgeBase}
-      </Link>
-    </div>
-  );
+  return <AdminPageError error={error} copy={inbox} />;
 }

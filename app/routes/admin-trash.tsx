@@ -1,16 +1,16 @@
 import { trashCopy } from '@content/admin-trash';
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import { AdminPageError } from '~/features/admin/admin-nav';
 import { TRASH_PATH } from '~/features/trash/trash-params';
 import { TrashView } from '~/features/trash/trash-view';
 import { loadTrash } from '~/features/trash/trash.server';
-import { requireAdminInLoader } from '~/lib/admin.server';
+import { requirePermissionInLoader } from '~/lib/admin.server';
 import { seo } from '~/lib/seo';
 import type { Route } from './+types/admin-trash';
 
 /** The admin's trash (docs/admin.md): visitors get 401; nothing here may be cached or indexed. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireAdminInLoader(context);
+  await requirePermissionInLoader(context, 'trash:read');
   return data(await loadTrash(context, request), { headers: { 'Cache-Control': 'no-store' } });
 }
 
@@ -26,5 +26,5 @@ export default function AdminTrash({ loaderData }: Route.ComponentProps) {
 
 /** Visitors (and expired sessions) land here: where to log in, and no stack trace ever. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminPageError unauthorized={isRouteErrorResponse(error) && error.status === 401} copy={trashCopy} />;
+  return <AdminPageError error={error} copy={trashCopy} />;
 }

@@ -1,16 +1,16 @@
 import { webhooksCopy } from '@content/admin-webhooks';
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import { AdminPageError } from '~/features/admin/admin-nav';
 import { WEBHOOKS_PATH } from '~/features/webhooks/webhooks-params';
 import { WebhooksView } from '~/features/webhooks/webhooks-view';
 import { loadWebhooks } from '~/features/webhooks/webhooks.server';
-import { requireAdminInLoader } from '~/lib/admin.server';
+import { requirePermissionInLoader } from '~/lib/admin.server';
 import { seo } from '~/lib/seo';
 import type { Route } from './+types/admin-webhooks';
 
 /** The admin's webhook endpoints and delivery log (docs/admin.md): visitors get 401; nothing here may be cached or indexed. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireAdminInLoader(context);
+  await requirePermissionInLoader(context, 'webhooks:manage');
   return data(await loadWebhooks(context, request), { headers: { 'Cache-Control': 'no-store' } });
 }
 
@@ -26,5 +26,5 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
 
 /** Visitors (and expired sessions) land here: where to log in, and no stack trace ever. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminPageError unauthorized={isRouteErrorResponse(error) && error.status === 401} copy={webhooksCopy} />;
+  return <AdminPageError error={error} copy={webhooksCopy} />;
 }

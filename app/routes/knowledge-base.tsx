@@ -20,7 +20,8 @@ import { loadSearchPage } from '~/features/search/search.server';
 import { pageMeta } from '~/lib/page-meta';
 import { siteUrlFrom } from '~/lib/seo';
 import { loadPageSeo } from '~/lib/site-content.server';
-import { useAdmin } from '~/lib/use-admin';
+import { adminWithPermission } from '~/lib/admin.server';
+import { useAdminWith } from '~/lib/use-admin';
 import type { Route } from './+types/knowledge-base';
 
 /**
@@ -32,9 +33,10 @@ import type { Route } from './+types/knowledge-base';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const admin = await context.currentAdmin();
+  // All Documents (drafts included) is for roles that may change documents.
+  const documentsAdmin = await adminWithPermission(context, 'documents:edit');
   const searching = isSearchPage(params);
-  const tab = parseTab(params.get('tab'), admin !== null);
+  const tab = parseTab(params.get('tab'), documentsAdmin !== null);
   const [glossaryPage, documents, seo, content, searchPage] = await Promise.all([
     tab === 'glossary' && !searching ? loadGlossaryPage(context, params) : Promise.resolve(null),
     searching ? Promise.resolve(null) : loadDocumentsForTab(context, tab),
@@ -84,14 +86,14 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function KnowledgeBase({ loaderData }: Route.ComponentProps) {
   const { tab, glossary, documents, faq, search } = loaderData;
-  const admin = useAdmin();
+  const documentsAdmin = useAdminWith('documents:edit');
   return (
     <>
       <PageHeader title={pages.knowledgeBase.heading} lead={pages.knowledgeBase.description} />
       <div className="container-page py-10 sm:py-12">
-        <AdminBar actions={<UploadDocumentOnDemand />} />
+        <AdminBar actions={documentsAdmin ? <UploadDocumentOnDemand /> : null} />
         {/* The results page selects no tab: every tab is a way out of the search. */}
-        <TabBar tabs={visibleTabs(admin !== null)} current={search ? null : tab} />
+        <TabBar tabs={visibleTabs(documentsAdmin !== null)} current={search ? null : tab} />
         {search ? (
           <SearchView.Component data={search} />
         ) : (

@@ -7,7 +7,7 @@ import type { Services } from '../services/index.ts';
 import { type CsvColumn, toCsv } from '../services/leads/csv.ts';
 import { invalidInput } from './errors.ts';
 import { pageQueryShape } from './params.ts';
-import { requireAdmin } from './require-admin.ts';
+import { requirePermission } from './require-admin.ts';
 
 /**
  * The audit log for admins (docs/trash-and-audit.md):
@@ -42,7 +42,7 @@ const columns: CsvColumn<ActivityItem>[] = [
 
 export function createActivityRouter(services: Services): Router {
   const router = express.Router();
-  const admin = requireAdmin(services);
+  const admin = requirePermission(services, 'activity:read');
   const { db } = services.database;
 
   router.get('/admin/activity', admin, async (req, res) => {

@@ -3,7 +3,7 @@ import express, { type Router } from 'express';
 import { z } from 'zod';
 import type { Services } from '../services/index.ts';
 import { HttpError, invalidRequest } from './errors.ts';
-import { requireAdmin } from './require-admin.ts';
+import { requirePermission } from './require-admin.ts';
 
 /**
  * The carousel image upload (docs/documents.md, docs/knowledge-base.md), in three calls:
@@ -15,7 +15,7 @@ import { requireAdmin } from './require-admin.ts';
  */
 export function createCarouselImagesRouter(services: Services): Router {
   const router = express.Router();
-  const admin = requireAdmin(services);
+  const admin = requirePermission(services, 'documents:edit');
   const json = express.json({ limit: '8kb' });
   const { documents, logger } = services;
 

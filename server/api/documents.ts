@@ -10,7 +10,7 @@ import { createCarouselImagesRouter } from './carousel-images.ts';
 import { documentUploadHandler } from './document-upload.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
 import { parseIdParam } from './params.ts';
-import { actorOf, requireAdmin } from './require-admin.ts';
+import { actorOf, requirePermission } from './require-admin.ts';
 import { expectedVersion, sendEdited } from './versions.ts';
 
 /**
@@ -25,7 +25,7 @@ import { expectedVersion, sendEdited } from './versions.ts';
  */
 export function createDocumentsRouter(services: Services): Router {
   const router = express.Router();
-  const admin = requireAdmin(services);
+  const admin = requirePermission(services, 'documents:edit');
   // Parsed after the admin check, so visitors' bodies are never read.
   const json = express.json({ limit: '32kb' });
   const { documents, logger } = services;

@@ -4,7 +4,7 @@ import type { Services } from '../services/index.ts';
 import { DuplicateTermError } from '../services/glossary/queries.ts';
 import { HttpError, invalidInput } from './errors.ts';
 import { parseIdParam } from './params.ts';
-import { actorOf, requireAdmin } from './require-admin.ts';
+import { actorOf, requirePermission } from './require-admin.ts';
 import { expectedVersion, sendEdited, sendVersioned } from './versions.ts';
 
 /**
@@ -15,7 +15,7 @@ import { expectedVersion, sendEdited, sendVersioned } from './versions.ts';
  */
 export function createGlossaryRouter(services: Services): Router {
   const router = express.Router();
-  const admin = requireAdmin(services);
+  const admin = requirePermission(services, 'glossary:edit');
   // Parsed after the admin check, so visitors' bodies are never read. 5,000 characters
   // of definition, even all multi-byte, fit well inside 64 kB.
   const json = express.json({ limit: '64kb' });

@@ -15,7 +15,7 @@ import type { Services } from '../services/index.ts';
 import { type CsvColumn, toCsv } from '../services/leads/csv.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
 import { pageQueryShape, parseIdParam } from './params.ts';
-import { actorOf, requireAdmin } from './require-admin.ts';
+import { actorOf, requirePermission } from './require-admin.ts';
 
 /**
  * POST /api/contact and POST /api/request-demo (docs/leads.md), and the admin inbox:
@@ -128,22 +128,23 @@ export function createLeadsRouter(services: Services): Router {
   // Parsers are per route: a router-wide parser would also run for other areas' paths.
   const json = express.json({ limit: BODY_LIMIT });
   const jsonOnly = acceptTypes('application/json');
-  const admin = requireAdmin(services);
+  const reader = requirePermission(services, 'leads:read');
+  const editor = requirePermission(services, 'leads:edit');
   const { leads } = services;
 
   router.post('/contact', jsonOnly, json, leadPostHandler(services, 'contact'));
   router.post('/request-demo', jsonOnly, json, leadPostHandler(services, 'demo'));
 
-  router.get('/admin/messages', admin, async (req, res) => {
+  router.get('/admin/messages', reader, async (req, res) => {
     res.json(await leads.listContactMessages(parseListQuery(req)));
   });
-  router.get('/admin/demo-requests', admin, async (req, res) => {
+  router.get('/admin/demo-requests', reader, async (req, res) => {
     res.json(await leads.listDemoRequests(parseListQuery(req)));
   });
-  router.get('/admin/messages.csv', admin, async (req, res) => {
+  router.get('/admin/messages.csv', reader, async (req, res) => {
     sendCsv(res, 'contact-messages', toCsv(messageColumns, await leads.allContactMessages(parseListQuery(req).status)));
   });
-  router.get('/admin/demo-requests.csv', admin, async (req, res) => {
+  router.get('/admin/demo-requests.csv', reader, async (req, res) => {
     sendCsv(res, 'demo-requests', toCsv(demoColumns, await leads.allDemoRequests(parseListQuery(req).status)));
   });
 
@@ -157,8 +158,8 @@ export function createLeadsRouter(services: Services): Router {
       if (!lead) throw new HttpError(404, 'No such lead.');
       res.json(lead);
     };
-  router.patch('/admin/messages/:id', admin, jsonOnly, json, patchStatus('contact'));
-  router.patch('/admin/demo-requests/:id', admin, jsonOnly, json, patchStatus('demo'));
+  router.patch('/admin/messages/:id', editor, jsonOnly, json, patchStatus('contact'));
+  router.patch('/admin/demo-requests/:id', editor, jsonOnly, json, patchStatus('demo'));
 
   // The inbox's Delete: to the trash (docs/trash-and-audit.md).
   const deleteLead =
@@ -168,8 +169,8 @@ export function createLeadsRouter(services: Services): Router {
       if (!(await leads.remove(kind, id, actorOf(res)))) throw new HttpError(404, 'No such lead.');
       res.status(204).end();
     };
-  router.delete('/admin/messages/:id', admin, deleteLead('contact'));
-  router.delete('/admin/demo-requests/:id', admin, deleteLead('demo'));
+  router.delete('/admin/messages/:id', editor, deleteLead('contact'));
+  router.delete('/admin/demo-requests/:id', editor, deleteLead('demo'));
 
   return router;
 }

@@ -3,7 +3,7 @@ import express, { type Router } from 'express';
 import type { Services } from '../services/index.ts';
 import { HttpError } from './errors.ts';
 import { parseIdParam } from './params.ts';
-import { actorOf, requireAdmin } from './require-admin.ts';
+import { actorOf, requirePermission } from './require-admin.ts';
 
 /**
  * The failing badge (docs/leads.md, "The inbox"), admins only:
@@ -22,13 +22,11 @@ function channelParam(value: unknown): NotificationChannel {
 
 export function createNotificationsRouter(services: Services): Router {
   const router = express.Router();
-  const admin = requireAdmin(services);
-
-  router.get('/admin/notifications/failing', admin, async (_req, res) => {
+  router.get('/admin/notifications/failing', requirePermission(services, 'deliveries:read'), async (_req, res) => {
     res.json(await services.notifications.failing());
   });
 
-  router.post('/admin/notifications/:channel/:id/dismiss', admin, async (req, res) => {
+  router.post('/admin/notifications/:channel/:id/dismiss', requirePermission(services, 'deliveries:dismiss'), async (req, res) => {
     const channel = channelParam(req.params.channel);
     const id = parseIdParam(req.params.id, NOT_FAILING);
     if (!(await services.notifications.dismiss(channel, id, actorOf(res)))) throw new HttpError(404, NOT_FAILING);

@@ -7,7 +7,7 @@ import type { Services } from '../services/index.ts';
 import { LeaderPhotoRefusal } from '../services/site-content/leader-photos.ts';
 import type { SiteContentOutcome } from '../services/site-content/site-content-service.ts';
 import { HttpError, invalidRequest } from './errors.ts';
-import { actorOf, requireAdmin } from './require-admin.ts';
+import { actorOf, requirePermission } from './require-admin.ts';
 
 /**
  * Site content (docs/site-content.md; docs/api.md, "Site content"), admin only, every write
@@ -29,7 +29,7 @@ export const SITE_CONTENT_BODY_LIMIT = '256kb';
 
 export function createSiteContentRouter(services: Services): Router {
   const router = express.Router();
-  const admin = requireAdmin(services);
+  const admin = requirePermission(services, 'content:edit');
   const json = express.json({ limit: SITE_CONTENT_BODY_LIMIT });
   const { siteContent, logger } = services;
 

@@ -1,19 +1,21 @@
+import { type Permission, can, refusalMessage, trashKindsFor, trashPermission } from '@domain/permissions.ts';
 import { TRASH_DEFAULT_PAGE_SIZE, TRASH_KINDS, TRASH_MAX_PAGE_SIZE, type TrashPage, isTrashKind } from '@domain/trash.ts';
 import { versionEtag } from '@domain/versions.ts';
-import express, { type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
 import { RestoreConflictError } from '../services/glossary/queries.ts';
 import type { Services } from '../services/index.ts';
 import { HttpError, invalidInput } from './errors.ts';
 import { pageQueryShape, parseIdParam } from './params.ts';
-import { actorOf, requireAdmin } from './require-admin.ts';
+import { actorOf, adminOf, requirePermission } from './require-admin.ts';
 
 /**
- * The trash (docs/trash-and-audit.md), admin only:
- * - GET /api/admin/trash?kind=&page=&pageSize= → {items, total, page, pageSize}, newest deletion first.
+ * The trash (docs/trash-and-audit.md), per kind (docs/admin.md, "Roles"):
+ * - GET /api/admin/trash?kind=&page=&pageSize= → {items, total, page, pageSize}, newest deletion
+ *   first, of the kinds the admin's role may restore (403 when `kind` names another).
  * - POST /api/admin/trash/:kind/:id/restore → {kind, id, title}; 404 when not in the trash;
- *   409 for a glossary term whose name is taken again.
- * - DELETE /api/admin/trash/:kind/:id → 204, deleted forever with its file and images; 404.
+ *   409 for a glossary term whose name is taken again. Needs the kind's own permission.
+ * - DELETE /api/admin/trash/:kind/:id → 204, deleted forever with its file and images; 404. Owners only.
  */
 
 const NOT_IN_TRASH = 'Not in the trash.';
@@ -28,19 +30,20 @@ const listQuerySchema = z.object({
 
 export function createTrashRouter(services: Services): Router {
   const router = express.Router();
-  const admin = requireAdmin(services);
   const { trash, logger } = services;
 
-  router.get('/admin/trash', admin, async (req, res) => {
+  router.get('/admin/trash', requirePermission(services, 'trash:read'), async (req, res) => {
     const parsed = listQuerySchema.safeParse(req.query);
     if (!parsed.success) throw invalidInput(parsed.error);
     const { kind, page, pageSize } = parsed.data;
-    const { items, total } = await trash.list(kind, page, pageSize);
+    const { role } = adminOf(res);
+    if (kind && !can(role, trashPermission(kind))) throw new HttpError(403, refusalMessage(role, trashPermission(kind)));
+    const { items, total } = await trash.list(kind ? [kind] : trashKindsFor(role, TRASH_KINDS), page, pageSize);
     const body: TrashPage = { items, total, page, pageSize };
     res.json(body);
   });
 
-  router.post('/admin/trash/:kind/:id/restore', admin, async (req, res) => {
+  router.post('/admin/trash/:kind/:id/restore', requirePermission(services, restorePermission), async (req, res) => {
     const { kind, id } = itemOf(req.params);
     let outcome;
     try {
@@ -56,7 +59,7 @@ export function createTrashRouter(services: Services): Router {
     res.json(outcome.restored);
   });
 
-  router.delete('/admin/trash/:kind/:id', admin, async (req, res) => {
+  router.delete('/admin/trash/:kind/:id', requirePermission(services, 'trash:purge'), async (req, res) => {
     const { kind, id } = itemOf(req.params);
     if (!(await trash.purge(kind, id, actorOf(res)))) throw new HttpError(404, NOT_IN_TRASH);
     logger.info({ admin: res.locals.admin?.username, kind, id }, 'deleted forever from the trash');
@@ -64,6 +67,12 @@ export function createTrashRouter(services: Services): Router {
   });
 
   return router;
+}
+
+/** Restoring needs the kind's own permission; an unknown kind needs only the trash's, and is a 404. */
+function restorePermission(req: Request): Permission {
+  const kind = req.params.kind;
+  return isTrashKind(kind) ? trashPermission(kind) : 'trash:read';
 }
 
 function itemOf(params: Record<string, unknown>) {

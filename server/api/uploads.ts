@@ -9,7 +9,7 @@ import { type CompleteOutcome, type NewUpload, PART_URL_TTL_SECONDS } from '../s
 import { isUploadId } from '../storage/storage.ts';
 import { intakeRefusalError } from './document-upload.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
-import { requireAdmin } from './require-admin.ts';
+import { requirePermission } from './require-admin.ts';
 
 /**
  * Uploads of large documents, in parts, straight from the browser to storage: the endpoints
@@ -30,7 +30,7 @@ import { requireAdmin } from './require-admin.ts';
  */
 export function createUploadsRouter(services: Services): Router {
   const router = express.Router();
-  const admin = requireAdmin(services);
+  const admin = requirePermission(services, 'documents:edit');
   // After the admin check, so visitors' bodies are never read. A complete lists up to 10,000 parts.
   const json = express.json({ limit: '1mb' });
   const { uploads } = services;

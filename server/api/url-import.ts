@@ -7,7 +7,7 @@ import type { Services } from '../services/index.ts';
 import { ImportRefusal } from '../services/url-import/fetch-policy.ts';
 import type { ImportJob } from '../services/url-import/import-job.ts';
 import { invalidInput, invalidRequest } from './errors.ts';
-import { requireAdmin } from './require-admin.ts';
+import { requirePermission } from './require-admin.ts';
 import { adminOf, jsonBody, metadataFields, metadataSchema } from './uploads.ts';
 
 /**
@@ -24,7 +24,7 @@ import { adminOf, jsonBody, metadataFields, metadataSchema } from './uploads.ts'
  */
 export function createUrlImportRouter(services: Services): Router {
   const router = express.Router();
-  const admin = requireAdmin(services);
+  const admin = requirePermission(services, 'documents:edit');
   const json = express.json({ limit: '16kb' });
   const { urlImports } = services;
 

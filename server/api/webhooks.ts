@@ -7,7 +7,7 @@ import type { Services } from '../services/index.ts';
 import { WebhookUrlRefusal } from '../services/webhooks/webhooks-service.ts';
 import { HttpError, invalidInput, invalidRequest } from './errors.ts';
 import { pageQueryShape, parseIdParam } from './params.ts';
-import { actorOf, requireAdmin } from './require-admin.ts';
+import { actorOf, requirePermission } from './require-admin.ts';
 import { expectedVersion } from './versions.ts';
 
 /**
@@ -27,7 +27,7 @@ const pageQuerySchema = z.object(pageQueryShape(WEBHOOK_DELIVERIES_MAX_PAGE_SIZE
 
 export function createWebhooksRouter(services: Services): Router {
   const router = express.Router();
-  const admin = requireAdmin(services);
+  const admin = requirePermission(services, 'webhooks:manage');
   const json = express.json({ limit: '16kb' });
   const { webhooks, logger } = services;
 

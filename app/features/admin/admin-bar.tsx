@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '@domain/permissions';
 import { LogIn, LogOut, ShieldCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -117,8 +118,9 @@ function LoginForm({ onCancel, onSuccess }: { onCancel: () => void; onSuccess: (
 /**
  * The knowledge base's admin area: Admin Login reveals the login form (with Cancel); once
  * logged in, a banner with the admin's name, the page's own `actions` (the knowledge base
- * passes Upload Document), the admin pages (leads inbox, Trash, Activity) and Logout. Admin controls are hidden for
- * visitors, and the server enforces every admin action on its own.
+ * passes Upload Document to roles that may change documents), the admin's role, the admin pages
+ * the role may open and Logout. Admin controls are hidden for visitors and for roles without
+ * them (domain/permissions.ts), and the server enforces every admin action on its own.
  */
 export function AdminBar({ actions }: { actions?: ReactNode }) {
   const admin = useAdmin();
@@ -149,6 +151,7 @@ export function AdminBar({ actions }: { actions?: ReactNode }) {
         <p className="flex items-center gap-2 text-sm text-ink">
           <ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-700" />
           Logged in as <strong>{admin.username}</strong>
+          <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-slate-700">{ROLE_LABELS[admin.role]}</span>
         </p>
         <div className="flex flex-wrap gap-2">
           <Suspense fallback={null}>

@@ -1,18 +1,20 @@
+import { roleRefusalCopy } from '@content/admin-roles';
 import { inbox as inboxCopy } from '@content/leads';
-import { AlertTriangle, BookOpen, History, Inbox, Trash2, Webhook } from 'lucide-react';
+import type { Permission } from '@domain/permissions';
+import { AlertTriangle, BookOpen, History, Inbox, type LucideIcon, Trash2, Webhook } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, isRouteErrorResponse } from 'react-router';
 import { cn } from '~/lib/cn';
-import { useFailingDeliveries } from '~/lib/use-admin';
+import { useCan, useFailingDeliveries } from '~/lib/use-admin';
 
 /** The admin area's pages, in the order the admin bar and each admin page list them (docs/admin.md). */
 export const ADMIN_PAGES = [
-  { path: '/admin/leads', label: 'Leads inbox', icon: Inbox },
-  { path: '/admin/trash', label: 'Trash', icon: Trash2 },
-  { path: '/admin/activity', label: 'Activity', icon: History },
-  { path: '/admin/webhooks', label: 'Webhooks', icon: Webhook },
-  { path: '/admin/content', label: 'Site content', icon: BookOpen },
-] as const;
+  { path: '/admin/leads', label: 'Leads inbox', icon: Inbox, permission: 'leads:read' },
+  { path: '/admin/trash', label: 'Trash', icon: Trash2, permission: 'trash:read' },
+  { path: '/admin/activity', label: 'Activity', icon: History, permission: 'activity:read' },
+  { path: '/admin/webhooks', label: 'Webhooks', icon: Webhook, permission: 'webhooks:manage' },
+  { path: '/admin/content', label: 'Site content', icon: BookOpen, permission: 'content:edit' },
+] as const satisfies ReadonlyArray<{ path: string; label: string; icon: LucideIcon; permission: Permission }>;
 
 export type AdminPagePath = (typeof ADMIN_PAGES)[number]['path'];
 
@@ -20,9 +22,10 @@ const linkBase = 'inline-flex h-9 items-center gap-2 rounded-md border px-3 text
 const linkClass = cn(linkBase, 'border-slate-300 bg-white text-ink hover:bg-slate-50');
 const currentLinkClass = cn(linkBase, 'border-navy-900 bg-navy-900 text-white');
 
-/** The admin pages as links (the admin bar's buttons); `current` marks the page being shown. */
+/** The admin pages the admin's role may open, as links (the admin bar's buttons); `current` marks the page being shown. */
 export function AdminPageLinks({ current }: { current?: AdminPagePath }) {
-  return ADMIN_PAGES.map(({ path, label, icon: Icon }) => (
+  const allowed = useCan();
+  return ADMIN_PAGES.filter(({ permission }) => allowed(permission)).map(({ path, label, icon: Icon }) => (
     <Link
       key={path}
       to={path}
@@ -37,12 +40,14 @@ export function AdminPageLinks({ current }: { current?: AdminPagePath }) {
 
 /**
  * "N deliveries failing": lead e-mails and webhook deliveries that keep failing, for every
- * admin until they succeed or one dismisses them (docs/leads.md). A link to the inbox's list;
+ * admin whose role sees them (Owner, Sales) until they succeed or one dismisses them (docs/leads.md). A link to the inbox's list;
  * nothing while none fails.
  */
 export function FailingBadge() {
   const count = useFailingDeliveries();
-  if (count === 0) return null;
+  const allowed = useCan();
+  // The root loader counts only for roles that may see them; the check here keeps the link honest too.
+  if (count === 0 || !allowed('deliveries:read')) return null;
   return (
     <Link
       to="/admin/leads#failing"
@@ -90,22 +95,45 @@ export function AdminPageHeader({
   );
 }
 
-/** An admin page's error boundary: where to log in for visitors (401), a plain notice otherwise; never a stack trace. */
+/** The 403's `{message}` from requirePermissionInLoader, or null for any other error. */
+function refusalOf(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || error.status !== 403) return null;
+  const body: unknown = error.data;
+  const message = typeof body === 'object' && body !== null && 'message' in body ? body.message : null;
+  return typeof message === 'string' ? message : roleRefusalCopy.fallback;
+}
+
+/**
+ * An admin page's error boundary: where to log in for visitors (401), what the role cannot do
+ * (403, the server's own words, with the pages the role may open), a plain notice otherwise;
+ * never a stack trace.
+ */
 export function AdminPageError({
-  unauthorized,
+  error,
   copy,
 }: {
-  unauthorized: boolean;
+  error: unknown;
   copy: {
     loginRequired: { heading: string; text: string; action: string };
     failed: { heading: string; text: string };
     backToKnowledgeBase: string;
   };
 }) {
+  const unauthorized = isRouteErrorResponse(error) && error.status === 401;
+  const refusal = refusalOf(error);
+  const heading = refusal ? roleRefusalCopy.heading : unauthorized ? copy.loginRequired.heading : copy.failed.heading;
   return (
     <div className="container-page py-24 text-center">
-      <h1 className="text-3xl font-bold text-ink">{unauthorized ? copy.loginRequired.heading : copy.failed.heading}</h1>
-      <p className="mt-3 text-slate-600">{unauthorized ? copy.loginRequired.text : copy.failed.text}</p>
+      <h1 className="text-3xl font-bold text-ink">{heading}</h1>
+      <p className="mt-3 text-slate-600">{refusal ?? (unauthorized ? copy.loginRequired.text : copy.failed.text)}</p>
+      {refusal ? (
+        <>
+          <p className="mt-2 text-slate-600">{roleRefusalCopy.help}</p>
+          <nav aria-label="Admin pages" className="mt-6 flex flex-wrap justify-center gap-2">
+            <AdminPageLinks />
+          </nav>
+        </>
+      ) : null}
       <Link
         to="/knowledge-base"
         className="mt-6 inline-flex h-11 items-center justify-center gap-2 rounded-md bg-brand-700 px-5 text-sm font-semibold text-white shadow-sm hover:bg-brand-600"

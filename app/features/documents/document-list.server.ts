@@ -1,6 +1,7 @@
 import { isDocumentCategory } from '@domain/documents/rules';
 import { type DocumentView, viewOfAdmin } from '@domain/documents/types';
 import type { AppLoadContext } from 'react-router';
+import { adminWithPermission } from '~/lib/admin.server';
 
 /**
  * One tab's documents, as the knowledge-base loader returns them (`documents`) and
@@ -28,7 +29,7 @@ export async function loadDocumentsForTab(context: AppLoadContext, tab: string):
   const { services } = context;
   try {
     if (tab === 'all') {
-      if (!(await context.currentAdmin())) return null;
+      if (!(await adminWithPermission(context, 'documents:edit'))) return null;
       return { category: tab, documents: (await services.documents.listAdmin()).map(viewOfAdmin) };
     }
     if (!isDocumentCategory(tab) || !DOCUMENT_TABS.has(tab)) return null;

@@ -5,7 +5,7 @@ import { useRevalidator } from 'react-router';
 import { ClientOnly } from '~/components/client-only';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
-import { useAdmin } from '~/lib/use-admin';
+import { useAdminWith } from '~/lib/use-admin';
 import { DocumentCard } from './document-card';
 import type { DocumentListData } from './document-list.server';
 import { ImageViewer } from './image-viewer';
@@ -23,7 +23,8 @@ const DeleteDocumentDialog = lazy(() => import('./delete-document-dialog').then(
  */
 export function DocumentList({ list }: { list: DocumentListData }) {
   const { category, documents } = list;
-  const admin = useAdmin();
+  // Editing controls only for roles that may change documents (docs/admin.md, "Roles").
+  const admin = useAdminWith('documents:edit');
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<DocumentView | null>(null);
   const [deleting, setDeleting] = useState<DocumentView | null>(null);

@@ -8,7 +8,7 @@ import { ClientOnly } from '~/components/client-only';
 import { Button } from '~/components/ui/button';
 import { Field, Input, Select } from '~/components/ui/input';
 import { toast } from '~/lib/toast';
-import { useAdmin } from '~/lib/use-admin';
+import { useAdminWith } from '~/lib/use-admin';
 import type { GlossaryPageData } from './glossary-data';
 import { SEARCH_URL_DEBOUNCE_MS, anchorIds, filterTerms, relatedLinks } from './glossary-filter';
 import type { GlossaryFormState } from './glossary-term-form';
@@ -28,7 +28,8 @@ const DeleteTermDialog = lazy(() => import('./delete-term-dialog').then((module)
  * bar is an ordinary GET form.
  */
 export function GlossaryPanel({ data }: { data: GlossaryPageData }) {
-  const admin = useAdmin();
+  // Editing controls only for roles that may change the glossary (docs/admin.md, "Roles").
+  const admin = useAdminWith('glossary:edit');
   const revalidator = useRevalidator();
   const id = useId();
   const { search, category, setSearch, setCategory, commitNow } = useGlossaryFilters(data);

@@ -1,4 +1,5 @@
 import { trashCopy as copy } from '@content/admin-trash';
+import { trashKindsFor } from '@domain/permissions';
 import { TRASH_KINDS, type TrashItem, type TrashKind } from '@domain/trash';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
@@ -8,6 +9,7 @@ import { AdminPageHeader, PageLinks } from '~/features/admin/admin-nav';
 import { failureNotice } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
+import { useAdmin, useCan } from '~/lib/use-admin';
 import { deleteForever, restoreFromTrash } from '~/lib/trash-api';
 import { formatUtc } from '~/lib/utc-time';
 import type { TrashData } from './trash.server';
@@ -68,10 +70,12 @@ export function TrashView({ data }: { data: TrashData }) {
   );
 }
 
+/** The kinds the admin's role may restore: the server lists only those. */
 function KindFilter({ params }: { params: TrashParams }) {
+  const admin = useAdmin();
   const options: Array<{ kind: TrashKind | null; label: string }> = [
     { kind: null, label: copy.filters.all },
-    ...TRASH_KINDS.map((kind) => ({ kind, label: copy.filters[kind] })),
+    ...(admin ? trashKindsFor(admin.role, TRASH_KINDS) : []).map((kind) => ({ kind, label: copy.filters[kind] })),
   ];
   return (
     <nav aria-label="Filter by kind" className="mt-6 flex flex-wrap items-center gap-2 text-sm">
@@ -96,6 +100,7 @@ function KindFilter({ params }: { params: TrashParams }) {
 /** One deleted item: a table row from 640 px up, a card below (each cell says what it is). */
 function TrashRow({ item, onPurge }: { item: TrashItem; onPurge: () => void }) {
   const revalidator = useRevalidator();
+  const allowed = useCan();
   const [busy, setBusy] = useState(false);
   const cell = 'block sm:table-cell sm:py-3 sm:pr-4 sm:align-top';
 
@@ -134,9 +139,12 @@ function TrashRow({ item, onPurge }: { item: TrashItem; onPurge: () => void }) {
           <Button variant="outline" size="sm" onClick={restore} disabled={busy} aria-label={`${copy.restore}: ${item.title}`}>
             {busy ? copy.restoring : copy.restore}
           </Button>
-          <Button variant="destructive" size="sm" onClick={onPurge} disabled={busy} aria-label={`${copy.deleteForever}: ${item.title}`}>
-            {copy.deleteForever}
-          </Button>
+          {/* Delete forever is the Owner's (trash:purge); other roles restore only. */}
+          {allowed('trash:purge') ? (
+            <Button variant="destructive" size="sm" onClick={onPurge} disabled={busy} aria-label={`${copy.deleteForever}: ${item.title}`}>
+              {copy.deleteForever}
+            </Button>
+          ) : null}
         </span>
       </td>
     </tr>

@@ -18,6 +18,7 @@ import * as searchSqlitePages from './2026-11-26-018-search-sqlite-pages.ts';
 import * as searchPostgres from './2026-11-26-019-search-postgres.ts';
 import * as searchPostgresPageGroups from './2026-11-26-020-search-postgres-page-groups.ts';
 import * as searchPostgresOnePageIndex from './2026-11-27-021-search-postgres-one-page-index.ts';
+import * as adminRoles from './2026-11-28-022-admin-roles.ts';
 
 /**
  * Every migration, in order. Keys are date-stamped so they sort by age; a migration
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-019-search-postgres': searchPostgres,
   '2026-11-26-020-search-postgres-page-groups': searchPostgresPageGroups,
   '2026-11-27-021-search-postgres-one-page-index': searchPostgresOnePageIndex,
+  '2026-11-28-022-admin-roles': adminRoles,
 };

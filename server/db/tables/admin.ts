@@ -1,3 +1,4 @@
+import type { Role } from '@domain/permissions.ts';
 import type { Generated, Selectable } from 'kysely';
 
 export interface AdminTable {
@@ -5,6 +6,8 @@ export interface AdminTable {
   username: string;
   password_hash: string;
   totp_secret: string | null;
+  /** Written on every insert: the column's default (owner) is only for admins from before roles. */
+  role: Role;
   created_at: number;
   updated_at: number;
 }

@@ -1,4 +1,5 @@
 import { AUDIT_CLI_NAME } from '@domain/audit.ts';
+import type { Role } from '@domain/permissions.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AdminRow } from '../../db/tables/admin.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
@@ -32,8 +33,8 @@ export function findAdminByUsername(db: Db, username: string): Promise<AdminRow 
   return db.selectFrom('admins').selectAll().where('username', '=', normalizeUsername(username)).executeTakeFirst();
 }
 
-export async function listAdmins(db: Db): Promise<Array<Pick<AdminRow, 'id' | 'username' | 'created_at'> & { totp: boolean }>> {
-  const rows = await db.selectFrom('admins').select(['id', 'username', 'created_at', 'totp_secret']).orderBy('username').execute();
+export async function listAdmins(db: Db): Promise<Array<Pick<AdminRow, 'id' | 'username' | 'role' | 'created_at'> & { totp: boolean }>> {
+  const rows = await db.selectFrom('admins').select(['id', 'username', 'role', 'created_at', 'totp_secret']).orderBy('username').execute();
   return rows.map(({ totp_secret, ...row }) => ({ ...row, totp: totp_secret !== null }));
 }
 
@@ -42,7 +43,14 @@ export async function countAdmins(db: Db): Promise<number> {
   return Number(row.count);
 }
 
-export async function createAdmin(db: Db, username: string, password: string, actor: AuditActor = CLI_ACTOR, now = Date.now()): Promise<AdminRow> {
+export interface NewAdminOptions {
+  /** Owner unless said otherwise: before roles every admin could do everything. */
+  role?: Role;
+  actor?: AuditActor;
+  now?: number;
+}
+
+export async function createAdmin(db: Db, username: string, password: string, { role = 'owner', actor = CLI_ACTOR, now = Date.now() }: NewAdminOptions = {}): Promise<AdminRow> {
   const normalized = checkUsername(username);
   checkPasswordPolicy(password);
   if (await findAdminByUsername(db, normalized)) throw new AdminError(`Admin "${normalized}" already exists.`);
@@ -50,10 +58,10 @@ export async function createAdmin(db: Db, username: string, password: string, ac
   return db.transaction().execute(async (trx) => {
     const admin = await trx
       .insertInto('admins')
-      .values({ username: normalized, password_hash: passwordHash, totp_secret: null, created_at: now, updated_at: now })
+      .values({ username: normalized, password_hash: passwordHash, totp_secret: null, role, created_at: now, updated_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { actor, action: 'admin.create', kind: 'admin', entityId: admin.id, summary: admin.username, after: { username: admin.username }, at: now });
+    await recordAudit(trx, { actor, action: 'admin.create', kind: 'admin', entityId: admin.id, summary: admin.username, after: { username: admin.username, role: admin.role }, at: now });
     return admin;
   });
 }
@@ -70,6 +78,18 @@ export async function setAdminPassword(db: Db, username: string, password: strin
     // Which admin and that the password changed; never the hash.
     await recordAudit(trx, { actor, action: 'admin.password', kind: 'admin', entityId: admin.id, summary: admin.username, after: { sessionsEnded: true }, at: now });
   });
+}
+
+/** Gives an admin another role; their sessions stay and hold the new role from their next request. */
+export async function setAdminRole(db: Db, username: string, role: Role, actor: AuditActor = CLI_ACTOR, now = Date.now()): Promise<boolean> {
+  const admin = await findAdminByUsername(db, username);
+  if (!admin) throw new AdminError(`No admin "${normalizeUsername(username)}".`);
+  if (admin.role === role) return false;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('admins').set({ role, updated_at: now }).where('id', '=', admin.id).execute();
+    await recordAudit(trx, { actor, action: 'admin.role', kind: 'admin', entityId: admin.id, summary: admin.username, before: { role: admin.role }, after: { role }, at: now });
+  });
+  return true;
 }
 
 /** Replaces a hash in place (an upgrade at login); sessions stay. */

@@ -13,6 +13,7 @@ import {
   normalizeUsername,
   replacePasswordHash,
   setAdminPassword,
+  setAdminRole,
 } from './admins.ts';
 import { clearSessionCookie, readCookie, serializeSessionCookie, sessionCookieName } from './cookies.ts';
 import { DEFAULT_HASH_QUEUE } from './hash-queue.ts';
@@ -201,24 +202,30 @@ export class AuthService {
   }
 
   /**
-   * At start: ADMIN_USERNAME + ADMIN_PASSWORD create or update that admin; on the embedded
-   * default with no admin at all, create `admin` with a random password and log it once.
+   * At start: ADMIN_USERNAME + ADMIN_PASSWORD create or update that admin as an Owner (the
+   * deployment's own way back in); on the embedded default with no admin at all, create
+   * `admin` (an Owner) with a random password and log it once.
    */
   async bootstrap(config: Pick<Config, 'adminUsername' | 'adminPassword'> & { dialect: Config['database']['dialect'] }): Promise<void> {
     if (config.adminUsername && config.adminPassword) {
       const existing = await findAdminByUsername(this.db, config.adminUsername);
       if (!existing) {
-        await createAdmin(this.db, config.adminUsername, config.adminPassword, SYSTEM_ACTOR);
+        await createAdmin(this.db, config.adminUsername, config.adminPassword, { role: 'owner', actor: SYSTEM_ACTOR });
         this.logger.info({ username: normalizeUsername(config.adminUsername) }, 'admin created from ADMIN_USERNAME');
-      } else if (!(await verifyPassword(config.adminPassword, existing.password_hash))) {
+        return;
+      }
+      if (!(await verifyPassword(config.adminPassword, existing.password_hash))) {
         await setAdminPassword(this.db, config.adminUsername, config.adminPassword, SYSTEM_ACTOR);
         this.logger.info({ username: existing.username }, 'admin password updated from ADMIN_PASSWORD');
+      }
+      if (await setAdminRole(this.db, existing.username, 'owner', SYSTEM_ACTOR)) {
+        this.logger.info({ username: existing.username, previousRole: existing.role }, 'admin made an Owner from ADMIN_USERNAME');
       }
       return;
     }
     if (config.dialect !== 'sqlite' || (await countAdmins(this.db)) > 0) return;
     const password = crypto.randomBytes(18).toString('base64url');
-    await createAdmin(this.db, 'admin', password, SYSTEM_ACTOR);
+    await createAdmin(this.db, 'admin', password, { role: 'owner', actor: SYSTEM_ACTOR });
     // Printed exactly once, on the start that creates the account; it is never stored in clear.
     this.logger.warn(
       { username: 'admin', oneTimePassword: password },

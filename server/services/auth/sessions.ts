@@ -1,3 +1,4 @@
+import type { AdminPrincipal } from '@domain/admin.ts';
 import type { Db } from '../../db/connection.ts';
 import { hashToken, newSessionToken } from './tokens.ts';
 
@@ -6,6 +7,7 @@ export interface SessionTimeouts {
   absoluteMs: number;
 }
 
+/** Who a session belongs to, as the audit log names an actor. */
 export interface SessionAdmin {
   id: number;
   username: string;
@@ -33,12 +35,12 @@ export async function findSessionAdmin(
   token: string,
   timeouts: SessionTimeouts,
   now = Date.now(),
-): Promise<SessionAdmin | null> {
+): Promise<AdminPrincipal | null> {
   const idHash = hashToken(token);
   const row = await db
     .selectFrom('admin_sessions')
     .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
-    .select(['admins.id as id', 'admins.username as username', 'admin_sessions.created_at', 'admin_sessions.last_seen_at'])
+    .select(['admins.id as id', 'admins.username as username', 'admins.role as role', 'admin_sessions.created_at', 'admin_sessions.last_seen_at'])
     .where('admin_sessions.id_hash', '=', idHash)
     .executeTakeFirst();
   if (!row) return null;
@@ -51,7 +53,7 @@ export async function findSessionAdmin(
   if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
     await db.updateTable('admin_sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
   }
-  return { id: row.id, username: row.username };
+  return { id: row.id, username: row.username, role: row.role };
 }
 
 /** The admin a session token belongs to, even past its timeouts: its logout is still that admin's. */

@@ -37,8 +37,8 @@ export class TrashService {
     return this.retentionDays * DAY_MS;
   }
 
-  async list(kind: TrashKind | undefined, page: number, pageSize: number): Promise<{ items: TrashItem[]; total: number }> {
-    const kinds = kind ? [kind] : TRASH_KINDS;
+  /** One page of what is in the trash of these kinds (a role sees only the kinds it may restore). */
+  async list(kinds: readonly TrashKind[], page: number, pageSize: number): Promise<{ items: TrashItem[]; total: number }> {
     const rows = (await Promise.all(kinds.map(async (each) => (await this.trashedOf(each)).map((row) => ({ kind: each, ...row }))))).flat();
     rows.sort((a, b) => b.deletedAt - a.deletedAt || a.kind.localeCompare(b.kind) || b.id - a.id);
     const items = rows.slice((page - 1) * pageSize, page * pageSize).map((row) => ({
