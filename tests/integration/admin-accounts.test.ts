@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import net from 'node:net';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { listAdmins } from '../../server/services/auth/admins.ts';
 import { AuthService } from '../../server/services/auth/auth-service.ts';
 import { verifyPassword } from '../../server/services/auth/password.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
+import { runAdminCli } from '../helpers/cli.ts';
 import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/databases.ts';
 import { startTestServer } from '../helpers/server.ts';
 
@@ -103,13 +104,7 @@ describe('npm run admin', () => {
   });
   afterAll(async () => database?.destroy());
 
-  const run = (args: string[], input = '') =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-      cwd: root,
-      input,
-      encoding: 'utf8',
-      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: 'test' },
-    });
+  const run = (args: string[], input = '') => runAdminCli(database.url, args, input);
 
   it('creates, lists, sets a password, enrols TOTP and deletes, reading passwords from stdin', async () => {
     expect(run(['create', 'cli-admin'], 'too short\n')).toMatchObject({ status: 1, stderr: expect.stringContaining('at least 12 characters') });

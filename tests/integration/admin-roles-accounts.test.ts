@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { migrations } from '../../server/db/migrations/index.ts';
 import { listAdmins } from '../../server/services/auth/admins.ts';
+import { runAdminCli } from '../helpers/cli.ts';
 import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/databases.ts';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const ROLES_MIGRATION = '2026-11-28-022-admin-roles';
 
 describe.each(testDialects)('admin roles in the database on %s', (dialect) => {
@@ -40,13 +38,7 @@ describe('npm run admin --role', () => {
   });
   afterAll(async () => database?.destroy());
 
-  const run = (args: string[], input = '') =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-      cwd: root,
-      input,
-      encoding: 'utf8',
-      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: 'test' },
-    });
+  const run = (args: string[], input = '') => runAdminCli(database.url, args, input);
 
   it('creates a login with a role, changes it, lists it, and refuses an unknown role', async () => {
     expect(run(['create', 'cli-sales', '--role', 'sales'], 'a long sales password\n')).toMatchObject({ status: 0, stdout: expect.stringContaining('(Sales)') });

@@ -13,7 +13,7 @@ import { BackupError, type Manifest, readManifest } from '../../server/services/
 import { countTables } from '../../server/services/backup/postgres.ts';
 import { restoreBackup } from '../../server/services/backup/restore.ts';
 import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/databases.ts';
-import { runBackupCli } from '../helpers/backup-cli.ts';
+import { runBackupCli } from '../helpers/cli.ts';
 import { type TestServer, startServerOn, startTestServer } from '../helpers/server.ts';
 
 const KEY = 'a backup key of at least thirty-two characters';

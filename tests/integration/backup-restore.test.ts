@@ -10,7 +10,7 @@ import { type TestDatabase, createTestDatabase, testDialects } from '../helpers/
 import { type DocumentsTestServer, documentsAdmin, startDocumentsServer } from '../helpers/documents-server.ts';
 import { samplePdf } from '../helpers/sample-files.ts';
 import { type SecondTestServer, startServerOn } from '../helpers/server.ts';
-import { runBackupCli } from '../helpers/backup-cli.ts';
+import { runBackupCli } from '../helpers/cli.ts';
 
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `vpv-${name}-`));

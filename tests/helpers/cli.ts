@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -23,5 +23,15 @@ export function runBackupCli(script: 'backup' | 'restore', args: string[], env: 
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** `npm run admin -- args` on the database at `databaseUrl`, with `input` as what is typed (passwords). */
+export function runAdminCli(databaseUrl: string, args: string[], input = '') {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    cwd: root,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
   });
 }
